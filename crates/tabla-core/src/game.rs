@@ -1,0 +1,244 @@
+//! The one trait every game implements.
+//!
+//! A state is a whole position plus the immutable rules it is played under (options and board
+//! geometry, usually behind a shared reference), so that a state alone can answer every
+//! question: who moves, what is legal, what a move is called.
+
+use std::fmt;
+
+/// Most players any game here has (Amazons with 4 seats).
+pub const MAX_PLAYERS: usize = 4;
+
+/// A seat at the table, 0-based in turn order (player 1 is `Player(0)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(pub u8);
+
+impl Player {
+    /// The seat as an index into per-player arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A small set of players (bit `i` = `Player(i)`): winners, teams, who is out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayerSet(pub u8);
+
+impl PlayerSet {
+    /// Nobody.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// Just `p`.
+    #[inline]
+    pub const fn only(p: Player) -> PlayerSet {
+        PlayerSet(1 << p.0)
+    }
+    /// Whether `p` is in the set.
+    #[inline]
+    pub const fn contains(self, p: Player) -> bool {
+        self.0 & (1 << p.0) != 0
+    }
+    /// The set with `p` added.
+    #[inline]
+    pub const fn with(self, p: Player) -> PlayerSet {
+        PlayerSet(self.0 | (1 << p.0))
+    }
+    /// Whether nobody is in the set.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// How many players are in the set.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// The members in seat order.
+    pub fn iter(self) -> impl Iterator<Item = Player> {
+        (0..8u8).filter(move |i| self.0 & (1 << i) != 0).map(Player)
+    }
+}
+
+/// Whose decision comes next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToMove {
+    /// A player chooses one of the legal moves.
+    Player(Player),
+    /// Chance (a die) chooses; the legal moves are the outcomes, each with a probability.
+    Chance,
+    /// The game is over; see [`Game::outcome`].
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winners: one player, a whole team, or nobody (a draw).
+    pub winners: PlayerSet,
+    /// Finishing place of each seat, 0 = best; equal places share a number. Games with more
+    /// than two players rank those who went out by when they went out (later is better).
+    pub rank: [u8; MAX_PLAYERS],
+}
+
+impl Outcome {
+    /// A two-player style result: winners share place 0, everyone else place 1.
+    pub fn winners(players: usize, winners: PlayerSet) -> Outcome {
+        let mut rank = [0; MAX_PLAYERS];
+        if !winners.is_empty() {
+            for (i, r) in rank.iter_mut().enumerate().take(players) {
+                *r = u8::from(!winners.contains(Player(i as u8)));
+            }
+        }
+        Outcome { winners, rank }
+    }
+    /// A single winner.
+    pub fn win(players: usize, p: Player) -> Outcome {
+        Outcome::winners(players, PlayerSet::only(p))
+    }
+    /// Nobody wins.
+    pub fn draw() -> Outcome {
+        Outcome { winners: PlayerSet::EMPTY, rank: [0; MAX_PLAYERS] }
+    }
+    /// Whether nobody won.
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty()
+    }
+    /// A score in `[0, 1]` for `p`, for search: 1 for a win, 0 for the last place, shares for
+    /// draws and middle places.
+    pub fn score(&self, p: Player, players: usize) -> f64 {
+        if self.winners.is_empty() {
+            return 0.5;
+        }
+        let worst = self.rank[..players].iter().copied().max().unwrap_or(0);
+        if worst == 0 {
+            return 1.0;
+        }
+        1.0 - f64::from(self.rank[p.index()]) / f64::from(worst)
+    }
+}
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation at all.
+    Unreadable {
+        /// What was given.
+        text: String,
+        /// What was wrong and what the notation expects.
+        why: String,
+    },
+    /// The text reads as a move, but that move is not legal here.
+    Illegal {
+        /// What was given.
+        text: String,
+        /// Why it is not legal.
+        why: String,
+    },
+}
+
+impl MoveError {
+    /// An unreadable-text error.
+    pub fn unreadable(text: &str, why: impl Into<String>) -> MoveError {
+        MoveError::Unreadable { text: text.to_string(), why: why.into() }
+    }
+    /// An illegal-move error.
+    pub fn illegal(text: &str, why: impl Into<String>) -> MoveError {
+        MoveError::Illegal { text: text.to_string(), why: why.into() }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Unreadable { text, why } => write!(f, "cannot read '{text}': {why}"),
+            MoveError::Illegal { text, why } => write!(f, "'{text}' is not legal here: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A game position under its rules. Implemented once per game; search, perft, playouts and
+/// the conformance checks are generic over it, so they compile to direct calls.
+///
+/// Moves are whole turns of one player (or one chance outcome at a chance node).
+pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
+    /// One whole turn, small and `Copy` so that move lists are flat arrays.
+    type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// The registry id (`amazons`, `gipf`, ...).
+    fn id(&self) -> &'static str;
+
+    /// Seats at the table.
+    fn player_count(&self) -> usize;
+
+    /// The contract name of a seat (`white`, `p3`, `first`, ...).
+    fn player_name(&self, p: Player) -> &'static str;
+
+    /// Whose decision comes next.
+    fn to_move(&self) -> ToMove;
+
+    /// Replaces the contents of `moves` with every legal move, each exactly once. At a chance
+    /// node these are the chance outcomes; when the game is over, none.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The number of legal moves; games override it when counting is cheaper than listing
+    /// (perft's last ply uses it).
+    fn count_legal_moves(&self) -> u64 {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v.len() as u64
+    }
+
+    /// The probability of a chance outcome (only asked at chance nodes).
+    fn chance_probability(&self, _mv: Self::Move) -> f64 {
+        0.0
+    }
+
+    /// Plays a move that [`Game::legal_moves`] listed. Trusts its argument: a move that is not
+    /// legal leaves an unspecified (but memory-safe) state.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A Zobrist hash of everything that decides the future of the game (position, side to
+    /// move, counters that rules depend on).
+    fn hash(&self) -> u64;
+
+    /// The hash computed from nothing, to check the incremental one. Games that compute
+    /// [`Game::hash`] from scratch anyway need not override it.
+    fn hash_from_scratch(&self) -> u64 {
+        self.hash()
+    }
+
+    /// The canonical notation of a legal move in this position.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in this position. The default accepts exactly the canonical notation
+    /// (ignoring case and surrounding space); games override it to accept friendlier
+    /// spellings and to say more precisely what is wrong.
+    ///
+    /// # Errors
+    /// [`MoveError::Unreadable`] or [`MoveError::Illegal`], with a reason meant for people.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let wanted = text.trim();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|&m| self.format_move(m).eq_ignore_ascii_case(wanted))
+            .ok_or_else(|| MoveError::illegal(text, "no legal move has that name"))
+    }
+
+    /// A plain-text picture of the position for terminals (no colour codes; one glyph per
+    /// cell, coordinates around it).
+    fn render_text(&self) -> String;
+
+    /// A JSON description of the position for graphical front ends (board cells, pieces,
+    /// reserves). Rules-level facts only; drawing is the front end's business.
+    fn view_json(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+}
