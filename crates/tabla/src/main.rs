@@ -1,1 +1,211 @@
-fn main() {}
+//! `tabla`: play, study and query four abstract board games.
+
+mod play;
+
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+use std::time::Duration;
+use tabla_core::{play_record, DynGame, StateReport};
+
+/// Tabla: GIPF, Bulgarian Ur, Seega and Amazons, to play and to study.
+///
+/// Without a command, a menu asks for a game and its options and starts a game in the
+/// terminal. Games: amazons, gipf, seega, bulgarian-ur (see `tabla rules GAME`).
+#[derive(Parser)]
+#[command(name = "tabla", version, about, long_about = None, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+const EXAMPLES: &str = "Examples:
+  tabla play amazons                      a 6×6 game for two at one keyboard
+  tabla play amazons -o size=10           the tournament board
+  tabla state amazons -o size=10          the legal moves as JSON (2176 of them)
+  tabla state seega --moves 'a1,b2 c1,d2' --trace
+  tabla perft amazons --depth 2
+  tabla bench playouts amazons -o size=10 --seconds 5
+  tabla rules gipf";
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play in the terminal, people at one keyboard.
+    Play(GameArgs),
+    /// Print the position as one JSON line (machine use; see the command-line contract).
+    State {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Print a line for the start and after every move of the record.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Count move sequences of a given length (chance outcomes count as branches).
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Length of the sequences.
+        #[arg(long)]
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print a game's rules and every option with its values and default.
+    Rules {
+        /// The game id.
+        game: String,
+    },
+    /// List the games.
+    Games,
+    /// Measure speed.
+    Bench {
+        #[command(subcommand)]
+        what: BenchCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Random games played to the end: games, moves and generated moves per second.
+    Playouts {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How long to run.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Random seed (runs with the same seed play the same games).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Which game, under which options, from which position.
+#[derive(Args, Clone)]
+struct GameArgs {
+    /// The game: amazons, gipf, seega, bulgarian-ur.
+    game: String,
+    /// A rule option KEY=VALUE (repeatable), e.g. -o size=10 -o killer=on.
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// A game record to play from the start: move tokens separated by spaces.
+    #[arg(long, value_name = "TOKENS", default_value = "")]
+    moves: String,
+}
+
+/// A failure to report: message and exit status (2 for bad input, as the contract says).
+struct Failure(String, u8);
+
+impl GameArgs {
+    fn start(&self) -> Result<Box<dyn DynGame>, Failure> {
+        tabla_games::new_game(&self.game, &self.options).map_err(|e| Failure(e.0, 2))
+    }
+
+    fn position(&self) -> Result<Box<dyn DynGame>, Failure> {
+        let mut g = self.start()?;
+        play_record(g.as_mut(), &self.moves, |_| {}).map_err(|e| Failure(e.to_string(), 2))?;
+        Ok(g)
+    }
+}
+
+fn state_line(g: &dyn DynGame) -> String {
+    serde_json::to_string(&StateReport::of(g)).expect("state serialises")
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let Some(command) = cli.command else {
+        return play::menu().map_err(|e| Failure(e, 1));
+    };
+    match command {
+        Command::Play(args) => {
+            let g = args.position()?;
+            play::play(g).map_err(|e| Failure(e, 1))
+        }
+        Command::State { game, trace } => {
+            let mut g = game.start()?;
+            let mut lines = Vec::new();
+            if trace {
+                lines.push(state_line(g.as_ref()));
+            }
+            play_record(g.as_mut(), &game.moves, |g| {
+                if trace {
+                    lines.push(state_line(g));
+                }
+            })
+            .map_err(|e| Failure(e.to_string(), 2))?;
+            if !trace {
+                lines.push(state_line(g.as_ref()));
+            }
+            println!("{}", lines.join("\n"));
+            Ok(())
+        }
+        Command::Perft { game, depth, divide } => {
+            let g = game.position()?;
+            let t0 = std::time::Instant::now();
+            let total = if divide {
+                let parts = g.perft_divide(depth);
+                for (m, n) in &parts {
+                    println!("{m}: {n}");
+                }
+                if depth == 0 {
+                    1
+                } else {
+                    parts.iter().map(|p| p.1).sum()
+                }
+            } else {
+                g.perft(depth)
+            };
+            eprintln!("perft({depth}) in {:.3} s", t0.elapsed().as_secs_f64());
+            println!("{total}");
+            Ok(())
+        }
+        Command::Rules { game } => {
+            let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
+            println!("{}", info.rules_en.trim_end());
+            println!("\n## Options (tabla ... -o KEY=VALUE)\n");
+            for o in info.options {
+                println!("- {} = {} (default {}): {}", o.key, o.values, o.default, o.help);
+            }
+            Ok(())
+        }
+        Command::Games => {
+            for g in tabla_games::GAMES {
+                println!("{:<14} {} — {}", g.id, g.name, g.summary);
+            }
+            Ok(())
+        }
+        Command::Bench { what: BenchCommand::Playouts { game, seconds, seed } } => {
+            let g = game.position()?;
+            if !(seconds > 0.0 && seconds.is_finite()) {
+                return Err(Failure("--seconds must be a positive number".into(), 2));
+            }
+            let budget = Duration::from_secs_f64(seconds);
+            let mut last = 0;
+            let stats = g.playouts(seed, budget, &mut |spent| {
+                let pct = (spent.as_secs_f64() / seconds * 100.0).min(100.0) as u32;
+                if pct / 5 != last / 5 {
+                    last = pct;
+                    eprint!("\r[{:<20}] {pct:>3}%", "#".repeat((pct / 5) as usize));
+                }
+            });
+            eprintln!();
+            println!("game: {} {}", game.game, game.options.join(" "));
+            println!("games played:     {}", stats.games);
+            println!("moves played:     {}", stats.moves);
+            println!("seconds:          {:.3}", stats.elapsed.as_secs_f64());
+            println!("playouts/s:       {:.1}", stats.games_per_second());
+            println!("moves played/s:   {:.0}", stats.moves_per_second());
+            println!("moves generated/s:{:.0}", stats.generated_per_second());
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg, code)) => {
+            eprintln!("tabla: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Playing in the terminal: a menu to pick a game, and a prompt that takes moves in the
+//! game's notation plus a few commands. Works with every registered game through `DynGame`.
+
+use rand::Rng;
+use std::io::{self, BufRead, IsTerminal, Write};
+use tabla_core::{DynGame, ToMove};
+
+const HELP: &str = "Commands:
+  <move>        play a move in the game's notation (see `moves`)
+  moves [TEXT]  list the legal moves (only those starting with TEXT, if given)
+  undo          take back the last move
+  board         draw the board again
+  record        print the game record so far
+  help          this list
+  quit          leave the game";
+
+/// Lines from standard input, with a prompt when it is a terminal.
+struct Input {
+    lines: io::Lines<io::StdinLock<'static>>,
+}
+
+impl Input {
+    fn new() -> Input {
+        Input { lines: io::stdin().lock().lines() }
+    }
+
+    /// Shows `prompt` and reads one line; `None` at the end of input.
+    fn ask(&mut self, prompt: &str) -> Option<String> {
+        print!("{prompt}");
+        let _ = io::stdout().flush();
+        match self.lines.next() {
+            Some(Ok(line)) => Some(line.trim().to_string()),
+            _ => None,
+        }
+    }
+}
+
+/// The menu `tabla` shows without arguments: pick a game and its options, then play.
+pub fn menu() -> Result<(), String> {
+    let mut input = Input::new();
+    println!("Tabla — four abstract board games\n");
+    for (i, g) in tabla_games::GAMES.iter().enumerate() {
+        println!("  {}. {:<14} {}", i + 1, g.name, g.summary);
+    }
+    let info = loop {
+        let Some(answer) = input.ask("\nWhich game? (number or name, q to quit) ") else {
+            return Ok(());
+        };
+        if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") {
+            return Ok(());
+        }
+        let by_number =
+            answer.parse::<usize>().ok().and_then(|n| tabla_games::GAMES.get(n.wrapping_sub(1)));
+        match by_number.map(Ok).unwrap_or_else(|| tabla_games::find(&answer)) {
+            Ok(info) => break info,
+            Err(e) => println!("{e}"),
+        }
+    };
+    println!("\nOptions of {}:", info.name);
+    for o in info.options {
+        println!("  {:<14} {} (default {}): {}", o.key, o.values, o.default, o.help);
+    }
+    let game = loop {
+        let Some(answer) =
+            input.ask("Options as KEY=VALUE separated by spaces (Enter for the defaults): ")
+        else {
+            return Ok(());
+        };
+        let words: Vec<String> = answer.split_whitespace().map(str::to_string).collect();
+        match tabla_games::new_game(info.id, &words) {
+            Ok(g) => break g,
+            Err(e) => println!("{e}"),
+        }
+    };
+    play_with(game, &mut input)
+}
+
+/// Plays `game` at the terminal until it ends or the players quit.
+pub fn play(game: Box<dyn DynGame>) -> Result<(), String> {
+    play_with(game, &mut Input::new())
+}
+
+fn play_with(game: Box<dyn DynGame>, input: &mut Input) -> Result<(), String> {
+    let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let mut rng = rand::rng();
+    // Positions before each played token (chance tokens included), for undo.
+    let mut history: Vec<(Box<dyn DynGame>, String)> = Vec::new();
+    let mut game = game;
+    println!(
+        "Type a move, or `help`. Moves are written as `tabla rules {}` explains.\n",
+        game.id()
+    );
+    let mut show = true;
+    loop {
+        // Chance events (dice) are rolled by the program and shown.
+        while game.to_move() == ToMove::Chance {
+            let outcomes = game.chance();
+            let mut x: f64 = rng.random();
+            let mut pick = outcomes.last().map(|o| o.0.clone()).unwrap_or_default();
+            for (t, p) in &outcomes {
+                x -= p;
+                if x < 0.0 {
+                    pick = t.clone();
+                    break;
+                }
+            }
+            let before = game.clone();
+            let played = game.play_text(&pick).map_err(|e| e.to_string())?;
+            println!("Chance: {played}");
+            history.push((before, played));
+            show = true;
+        }
+        if show {
+            println!("{}", paint(&game.render_text(), colour));
+            show = false;
+        }
+        if let Some(outcome) = game.outcome() {
+            let names = game.player_names();
+            let winners: Vec<&str> = outcome.winners.iter().map(|p| names[p.index()]).collect();
+            if winners.is_empty() {
+                println!("The game is a draw.");
+            } else {
+                println!("{} won.", winners.join(" and "));
+            }
+            println!(
+                "Record: {}",
+                history.iter().map(|h| h.1.as_str()).collect::<Vec<_>>().join(" ")
+            );
+            let Some(answer) = input.ask("undo, or Enter to leave: ") else { return Ok(()) };
+            if answer == "undo" {
+                undo(&mut game, &mut history);
+                show = true;
+                continue;
+            }
+            return Ok(());
+        }
+        let who = match game.to_move() {
+            ToMove::Player(p) => game.player_names()[p.index()],
+            _ => "chance",
+        };
+        let Some(line) = input.ask(&format!("{who}> ")) else { return Ok(()) };
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+        match cmd {
+            "" => {}
+            "help" | "?" => println!("{HELP}"),
+            "quit" | "exit" | "q" => return Ok(()),
+            "board" => show = true,
+            "record" => {
+                println!("{}", history.iter().map(|h| h.1.as_str()).collect::<Vec<_>>().join(" "))
+            }
+            "moves" => {
+                let legal = game.legal();
+                let filter = rest.trim().to_ascii_lowercase();
+                let shown: Vec<&String> =
+                    legal.iter().filter(|m| m.to_ascii_lowercase().starts_with(&filter)).collect();
+                println!(
+                    "{} legal move(s){}:",
+                    shown.len(),
+                    if filter.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" starting with {filter}")
+                    }
+                );
+                for chunk in shown.chunks(8) {
+                    println!(
+                        "  {}",
+                        chunk.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("  ")
+                    );
+                }
+            }
+            "undo" => {
+                if history.is_empty() {
+                    println!("Nothing to undo.");
+                } else {
+                    undo(&mut game, &mut history);
+                    show = true;
+                }
+            }
+            _ => {
+                let before = game.clone();
+                match game.play_text(&line) {
+                    Ok(played) => {
+                        history.push((before, played));
+                        show = true;
+                    }
+                    Err(e) => {
+                        println!("{e}");
+                        // Help the player finish a move they have started.
+                        let start = line.to_ascii_lowercase();
+                        let near: Vec<String> = game
+                            .legal()
+                            .into_iter()
+                            .filter(|m| m.to_ascii_lowercase().starts_with(&start))
+                            .take(12)
+                            .collect();
+                        if !near.is_empty() {
+                            println!("Moves starting with {line}: {}", near.join("  "));
+                        } else {
+                            println!("Type `moves` to list the legal moves, `help` for commands.");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Takes back the last player move, with any chance events after it.
+fn undo(game: &mut Box<dyn DynGame>, history: &mut Vec<(Box<dyn DynGame>, String)>) {
+    while let Some((before, _)) = history.pop() {
+        *game = before;
+        // Stop at a position where a player (not chance) decides.
+        if game.to_move() != ToMove::Chance {
+            break;
+        }
+    }
+}
+
+/// Colours the queens/pieces of a text board for terminals: first player bold yellow,
+/// second bold cyan, stones dim.
+fn paint(text: &str, colour: bool) -> String {
+    if !colour {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() * 2);
+    for line in text.lines() {
+        // Only board lines (those with rank labels or hex rows) are coloured: a board line
+        // is one whose glyphs are separated by spaces.
+        let is_board = !line.contains(':') && !line.contains("to move");
+        for (i, ch) in line.chars().enumerate() {
+            let code = match ch {
+                _ if !is_board || i < 4 => None,
+                'W' | '1' | 'X' => Some("1;33"),
+                'B' | '2' | 'O' => Some("1;36"),
+                '3' => Some("1;32"),
+                '4' => Some("1;35"),
+                '#' => Some("2"),
+                _ => None,
+            };
+            match code {
+                Some(c) => out.push_str(&format!("\x1b[{c}m{ch}\x1b[0m")),
+                None => out.push(ch),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
