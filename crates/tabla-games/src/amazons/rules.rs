@@ -9,6 +9,9 @@ pub const MAX_CELLS: usize = 26 * 26;
 /// Most queens a player can have.
 pub const MAX_QUEENS: usize = 4;
 
+/// Which `(file, rank)` cells a board shape has.
+type CellFilter = Box<dyn Fn(u8, u8) -> bool>;
+
 /// The options of `amazons`, as the rules file lists them.
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -172,66 +175,68 @@ impl Rules {
 
         // The board shape, before holes: which cells exist, and what the shape draws.
         let mut drawn: Vec<(u8, u8, u8)> = Vec::new(); // (file, rank, glyph) from a layout
-        let (files, ranks, base_present): (u8, u8, Box<dyn Fn(u8, u8) -> bool>) =
-            if let Some(text) = o.get("layout") {
-                if hex {
-                    return err("layout describes square grids only; drop board=hex".to_string());
-                }
-                let rows: Vec<&str> = text.split('/').filter(|r| !r.is_empty()).collect();
-                if rows.is_empty() {
-                    return err("layout is empty; expected rows like ..1.../....../".to_string());
-                }
-                let width = rows[0].chars().count();
-                if width > 26 || rows.len() > 26 {
+        let (files, ranks, base_present): (u8, u8, CellFilter) = if let Some(text) = o.get("layout")
+        {
+            if hex {
+                return err("layout describes square grids only; drop board=hex".to_string());
+            }
+            let rows: Vec<&str> = text.split('/').filter(|r| !r.is_empty()).collect();
+            if rows.is_empty() {
+                return err("layout is empty; expected rows like ..1.../....../".to_string());
+            }
+            let width = rows[0].chars().count();
+            if width > 26 || rows.len() > 26 {
+                return err(format!(
+                    "layout is {width}×{}; at most 26 files and 26 ranks",
+                    rows.len()
+                ));
+            }
+            let mut present = vec![false; 26 * 26];
+            for (i, row) in rows.iter().enumerate() {
+                if row.chars().count() != width {
                     return err(format!(
-                        "layout is {width}×{}; at most 26 files and 26 ranks",
-                        rows.len()
+                        "layout row {} has {} cells, the first row {width}; rows must be equal",
+                        i + 1,
+                        row.chars().count()
                     ));
                 }
-                let mut present = vec![false; 26 * 26];
-                for (i, row) in rows.iter().enumerate() {
-                    if row.chars().count() != width {
-                        return err(format!(
-                            "layout row {} has {} cells, the first row {width}; rows must be equal",
-                            i + 1,
-                            row.chars().count()
-                        ));
-                    }
-                    let rank = (rows.len() - 1 - i) as u8;
-                    for (f, ch) in row.chars().enumerate() {
-                        let f = f as u8;
-                        match ch {
-                            '.' => {}
-                            '#' => drawn.push((f, rank, b'#')),
-                            '-' => continue,
-                            '1'..='4' => {
-                                let p = ch as u8 - b'0';
-                                if p > players {
-                                    return err(format!(
-                                        "layout draws a queen of player {p}, but players={players}"
-                                    ));
-                                }
-                                drawn.push((f, rank, ch as u8));
+                let rank = (rows.len() - 1 - i) as u8;
+                for (f, ch) in row.chars().enumerate() {
+                    let f = f as u8;
+                    match ch {
+                        '.' => {}
+                        '#' => drawn.push((f, rank, b'#')),
+                        '-' => continue,
+                        '1'..='4' => {
+                            let p = ch as u8 - b'0';
+                            if p > players {
+                                return err(format!(
+                                    "layout draws a queen of player {p}, but players={players}"
+                                ));
                             }
-                            _ => return err(format!(
-                                "layout has '{ch}'; expected . # - or a player number 1-{players}"
-                            )),
+                            drawn.push((f, rank, ch as u8));
                         }
-                        present[f as usize * 26 + rank as usize] = true;
+                        _ => {
+                            return err(format!(
+                                "layout has '{ch}'; expected . # - or a player number 1-{players}"
+                            ))
+                        }
                     }
+                    present[f as usize * 26 + rank as usize] = true;
                 }
-                (
-                    width as u8,
-                    rows.len() as u8,
-                    Box::new(move |f, r| present[f as usize * 26 + r as usize]),
-                )
-            } else if hex {
-                (2 * side - 1, 2 * side - 1, Box::new(|_, _| true))
-            } else {
-                let centre = size / 2;
-                let odd = size % 2 == 1;
-                (size, size, Box::new(move |f, r| !(odd && f == centre && r == centre)))
-            };
+            }
+            (
+                width as u8,
+                rows.len() as u8,
+                Box::new(move |f, r| present[f as usize * 26 + r as usize]),
+            )
+        } else if hex {
+            (2 * side - 1, 2 * side - 1, Box::new(|_, _| true))
+        } else {
+            let centre = size / 2;
+            let odd = size % 2 == 1;
+            (size, size, Box::new(move |f, r| !(odd && f == centre && r == centre)))
+        };
         // The full board without holes, to name holes and set-up cells.
         let dirs: Vec<(i8, i8)> = if hex {
             let mut d = HEX_DIRS.to_vec();
@@ -243,9 +248,9 @@ impl Rules {
             SQUARE_DIRS.to_vec()
         };
         let full = if hex {
-            Geometry::hex(side, &dirs, |f, r| base_present(f, r))
+            Geometry::hex(side, &dirs, &base_present)
         } else {
-            Geometry::square(files, ranks, &dirs, |f, r| base_present(f, r))
+            Geometry::square(files, ranks, &dirs, &base_present)
         };
         let mut holes: Vec<(u8, u8)> = Vec::new();
         if let Some(list) = o.get("holes") {
