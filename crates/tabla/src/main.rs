@@ -179,22 +179,22 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 return Err(Failure("--seconds must be a positive number".into(), 2));
             }
             let budget = Duration::from_secs_f64(seconds);
-            let mut last = 0;
+            let bar = indicatif::ProgressBar::new(1000).with_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg}")
+                    .expect("valid template"),
+            );
+            bar.set_message(format!("random playouts of {}", game.game));
             let stats = g.playouts(seed, budget, &mut |spent| {
-                let pct = (spent.as_secs_f64() / seconds * 100.0).min(100.0) as u32;
-                if pct / 5 != last / 5 {
-                    last = pct;
-                    eprint!("\r[{:<20}] {pct:>3}%", "#".repeat((pct / 5) as usize));
-                }
+                bar.set_position((spent.as_secs_f64() / seconds * 1000.0).min(1000.0) as u64);
             });
-            eprintln!();
+            bar.finish_and_clear();
             println!("game: {} {}", game.game, game.options.join(" "));
             println!("games played:     {}", stats.games);
             println!("moves played:     {}", stats.moves);
             println!("seconds:          {:.3}", stats.elapsed.as_secs_f64());
             println!("playouts/s:       {:.1}", stats.games_per_second());
             println!("moves played/s:   {:.0}", stats.moves_per_second());
-            println!("moves generated/s:{:.0}", stats.generated_per_second());
+            println!("moves generated/s: {:.0}", stats.generated_per_second());
             Ok(())
         }
     }
