@@ -2,7 +2,9 @@
 //! contract's JSON, and the generic speed-critical routines reached through one virtual call.
 
 use crate::game::{Game, MoveError, Outcome, Player, ToMove};
-use crate::perft::{perft, perft_divide, timed_playouts, PlayoutStats};
+use crate::perft::{
+    perft, perft_divide, sample_positions, timed_movegen, timed_playouts, PlayoutStats,
+};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::Serialize;
@@ -47,6 +49,9 @@ pub trait DynGame: Send + Sync {
         budget: Duration,
         progress: &mut dyn FnMut(Duration),
     ) -> PlayoutStats;
+    /// Legal-move generation over positions from `games` random games, for `budget`:
+    /// (moves generated, time spent).
+    fn movegen_speed(&self, seed: u64, games: usize, budget: Duration) -> (u64, Duration);
 }
 
 impl<G: Game> DynGame for G {
@@ -110,6 +115,11 @@ impl<G: Game> DynGame for G {
     ) -> PlayoutStats {
         let mut rng = SmallRng::seed_from_u64(seed);
         timed_playouts(self, &mut rng, budget, progress)
+    }
+    fn movegen_speed(&self, seed: u64, games: usize, budget: Duration) -> (u64, Duration) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let positions = sample_positions(self, &mut rng, games);
+        timed_movegen(&positions, budget)
     }
 }
 

@@ -191,6 +191,25 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         v.len() as u64
     }
 
+    /// A legal move drawn uniformly at random (at a chance node: by the outcomes'
+    /// probabilities), for playouts. The default lists the moves into `buf`; games override
+    /// it with samplers that need no list, since playouts are the AI's fuel.
+    ///
+    /// # Panics
+    /// When the game is over.
+    fn random_move<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<Self::Move>,
+    ) -> Self::Move {
+        self.legal_moves(buf);
+        if self.to_move() == ToMove::Chance {
+            crate::perft::sample_chance(self, buf, rng)
+        } else {
+            buf[rng.random_range(0..buf.len())]
+        }
+    }
+
     /// The probability of a chance outcome (only asked at chance nodes).
     fn chance_probability(&self, _mv: Self::Move) -> f64 {
         0.0

@@ -22,3 +22,6 @@ pub use game::{Game, MoveError, Outcome, Player, PlayerSet, ToMove, MAX_PLAYERS}
 pub use geometry::{Cell, Geometry, Shape};
 pub use options::{GameOptions, OptionError, OptionSpec};
 pub use zobrist::{zobrist, zobrist_table};
+
+/// The random-number crate the trait's samplers use, so games name the same version.
+pub use rand;

@@ -55,24 +55,20 @@ pub fn random_playout<G: Game, R: Rng>(
     moves: &mut Vec<G::Move>,
 ) -> (G, u64) {
     let mut plies = 0;
-    loop {
-        let to_move = game.to_move();
-        if to_move == ToMove::Over {
-            return (game, plies);
-        }
-        game.legal_moves(moves);
-        let m = if to_move == ToMove::Chance {
-            sample_chance(&game, moves, rng)
-        } else {
-            moves[rng.random_range(0..moves.len())]
-        };
+    while game.to_move() != ToMove::Over {
+        let m = game.random_move(rng, moves);
         game.play(m);
         plies += 1;
     }
+    (game, plies)
 }
 
 /// Picks a chance outcome by its probability.
-pub fn sample_chance<G: Game, R: Rng>(game: &G, outcomes: &[G::Move], rng: &mut R) -> G::Move {
+pub fn sample_chance<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    outcomes: &[G::Move],
+    rng: &mut R,
+) -> G::Move {
     let mut x: f64 = rng.random();
     for &m in outcomes {
         x -= game.chance_probability(m);
@@ -90,8 +86,6 @@ pub struct PlayoutStats {
     pub games: u64,
     /// Moves (including chance outcomes) played.
     pub moves: u64,
-    /// Legal moves generated along the way (the sum of the legal list lengths).
-    pub generated: u64,
     /// Wall time spent.
     pub elapsed: Duration,
 }
@@ -105,14 +99,11 @@ impl PlayoutStats {
     pub fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
-    /// Legal moves generated per second.
-    pub fn generated_per_second(&self) -> f64 {
-        self.generated as f64 / self.elapsed.as_secs_f64().max(1e-9)
-    }
 }
 
-/// Plays random games from `start` until `budget` has passed (at least one game), counting
-/// games, moves and generated moves. `progress` is called after each game with the time spent.
+/// Plays random games from `start` until `budget` has passed (at least one game). Every
+/// `sample_every`-th position is handed to `sample` (for a later move-generation benchmark).
+/// `progress` is called after each game with the time spent.
 pub fn timed_playouts<G: Game, R: Rng>(
     start: &G,
     rng: &mut R,
@@ -123,28 +114,51 @@ pub fn timed_playouts<G: Game, R: Rng>(
     let mut stats = PlayoutStats::default();
     let mut moves = Vec::new();
     loop {
-        let mut game = start.clone();
-        loop {
-            let to_move = game.to_move();
-            if to_move == ToMove::Over {
-                break;
-            }
-            game.legal_moves(&mut moves);
-            stats.generated += moves.len() as u64;
-            let m = if to_move == ToMove::Chance {
-                sample_chance(&game, &moves, rng)
-            } else {
-                moves[rng.random_range(0..moves.len())]
-            };
-            game.play(m);
-            stats.moves += 1;
-        }
+        let (_, plies) = random_playout(start.clone(), rng, &mut moves);
+        stats.moves += plies;
         stats.games += 1;
         let spent = t0.elapsed();
         progress(spent);
         if spent >= budget {
             stats.elapsed = spent;
             return stats;
+        }
+    }
+}
+
+/// Positions met in `games` random games from `start` (every one, the final ones excluded),
+/// as material for [`timed_movegen`].
+pub fn sample_positions<G: Game, R: Rng>(start: &G, rng: &mut R, games: usize) -> Vec<G> {
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut g = start.clone();
+        while g.to_move() != ToMove::Over {
+            out.push(g.clone());
+            let m = g.random_move(rng, &mut moves);
+            g.play(m);
+        }
+    }
+    out
+}
+
+/// Generates the legal moves of `positions` round and round until `budget` has passed;
+/// returns (moves generated, time spent).
+pub fn timed_movegen<G: Game>(positions: &[G], budget: Duration) -> (u64, Duration) {
+    let t0 = Instant::now();
+    let mut moves = Vec::new();
+    let mut generated = 0;
+    if positions.is_empty() {
+        return (0, t0.elapsed());
+    }
+    loop {
+        for p in positions {
+            p.legal_moves(&mut moves);
+            generated += moves.len() as u64;
+        }
+        let spent = t0.elapsed();
+        if spent >= budget {
+            return (generated, spent);
         }
     }
 }

@@ -305,6 +305,24 @@ impl Amazons {
         n
     }
 
+    /// The `n`-th cell (0-based, in [`Amazons::count_shots`] order) a stone can be shot to
+    /// from `at`, with `from` counting as empty.
+    fn nth_shot(&self, at: Cell, from: Cell, mut n: u64) -> Cell {
+        let geo = &self.rules.geo;
+        for d in 0..geo.dir_count() {
+            for &c in geo.ray(at, d) {
+                if self.board[c.index()] != EMPTY && c != from {
+                    break;
+                }
+                if n == 0 {
+                    return c;
+                }
+                n -= 1;
+            }
+        }
+        unreachable!("n is below the shot count")
+    }
+
     fn outcome_name(&self, p: Player) -> &'static str {
         self.player_name(p)
     }
@@ -383,6 +401,44 @@ impl Game for Amazons {
                 });
             });
         }
+    }
+
+    /// Uniform over whole turns without listing them: a queen move is drawn from the
+    /// fixed-size set (queen, direction, distance) and kept if legal, then accepted with
+    /// probability shots / (directions × longest ray), then one of its shots is drawn. Every
+    /// turn so has the same chance per attempt. Placements and long droughts (few legal
+    /// turns left) fall back to listing.
+    fn random_move<R: tabla_core::rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<Move>,
+    ) -> Move {
+        let p = self.turn;
+        let i = p.index();
+        let nq = self.on_board[i] as usize;
+        let geo = &self.rules.geo;
+        let (nd, max_ray) = (geo.dir_count(), self.rules.max_ray);
+        if !self.may_place(p) && nq > 0 && max_ray > 0 {
+            let span = (nd * max_ray) as u64;
+            for _ in 0..64 {
+                let from = self.queens[i][rng.random_range(0..nq)];
+                let ray = geo.ray(from, rng.random_range(0..nd));
+                let k = rng.random_range(0..max_ray);
+                if k >= ray.len()
+                    || !ray[..k].iter().all(|c| self.board[c.index()] == EMPTY)
+                    || !self.can_land(p, ray[k])
+                {
+                    continue;
+                }
+                let to = ray[k];
+                let r = rng.random_range(0..span);
+                if r < self.count_shots(to, from) {
+                    return Move::Shot { from, to, stone: self.nth_shot(to, from, r) };
+                }
+            }
+        }
+        self.legal_moves(buf);
+        buf[rng.random_range(0..buf.len())]
     }
 
     fn count_legal_moves(&self) -> u64 {

@@ -132,6 +132,8 @@ pub struct Rules {
     pub queens: Vec<Vec<Cell>>,
     /// Queens in hand at the start, per player.
     pub in_hand: Vec<u8>,
+    /// The longest ray of the board, which bounds the random-move sampler's candidates.
+    pub max_ray: usize,
 }
 
 impl Rules {
@@ -350,7 +352,24 @@ impl Rules {
             .collect();
         let queens = start_queens.iter().map(|qs| qs.iter().map(|&c| cell(c)).collect()).collect();
         debug_assert!(geo.len() <= MAX_CELLS);
-        Ok(Rules { geo, players, teams, killer, placement, first, stones, queens, in_hand })
+        let max_ray = geo
+            .cells()
+            .flat_map(|c| (0..geo.dir_count()).map(move |d| (c, d)))
+            .map(|(c, d)| geo.ray(c, d).len())
+            .max()
+            .unwrap_or(0);
+        Ok(Rules {
+            geo,
+            players,
+            teams,
+            killer,
+            placement,
+            first,
+            stones,
+            queens,
+            in_hand,
+            max_ray,
+        })
     }
 }
 
