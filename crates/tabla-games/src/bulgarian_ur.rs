@@ -468,7 +468,10 @@ impl BulgarianUr {
                 let red = t.top_red();
                 if to > from {
                     if to - from != r {
-                        return format!("the roll is {r}: forward from {from} goes to {}", from + r);
+                        return format!(
+                            "the roll is {r}: forward from {from} goes to {}",
+                            from + r
+                        );
                     }
                 } else if from == TRACK && to == r {
                     return "only a red disc may re-enter".into();
@@ -787,7 +790,8 @@ fn render(g: &BulgarianUr) -> String {
         Stage::RollOff => out.push_str("Roll-off: who starts?\n"),
         Stage::Roll => {
             if g.last_roll > 0 {
-                let _ = writeln!(out, "Last roll: {} by {}", g.last_roll, NAMES[g.side as usize ^ 1]);
+                let _ =
+                    writeln!(out, "Last roll: {} by {}", g.last_roll, NAMES[g.side as usize ^ 1]);
             }
             let _ = writeln!(out, "{who} to roll");
         }
@@ -888,7 +892,8 @@ mod tests {
         assert_eq!(rest.moving_len(), 2);
         let (rest, _) = rest.split(2);
         assert_eq!((rest.len(), rest.moving_len(), rest.top_owner()), (1, 1, 1));
-        let all_enemy = Tower::single(0, false).stack(Tower::single(0, true)).stack(Tower::single(1, false));
+        let all_enemy =
+            Tower::single(0, false).stack(Tower::single(0, true)).stack(Tower::single(1, false));
         assert_eq!(all_enemy.moving_len(), 3);
     }
 
