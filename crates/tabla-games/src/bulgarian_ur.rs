@@ -444,7 +444,7 @@ impl BulgarianUr {
         let listed = legal.iter().map(|&m| self.format_move(m)).collect::<Vec<_>>().join(", ");
         match mv {
             UrMove::First(_) | UrMove::Roll(_) => {
-                format!("{who} has rolled r{r} and must move ({listed})")
+                format!("{who} has rolled r{r} and must move or pass ({listed})")
             }
             UrMove::Pass => format!("passing is allowed only when no move exists: {listed}"),
             UrMove::Step { from, to } => {
@@ -465,8 +465,12 @@ impl BulgarianUr {
                         NAMES[t.top_owner()]
                     );
                 }
-                let red = t.top_red();
                 if to > from {
+                    if from + r > TRACK {
+                        return format!(
+                            "moves are exact: {r} from square {from} would pass square 14"
+                        );
+                    }
                     if to - from != r {
                         return format!(
                             "the roll is {r}: forward from {from} goes to {}",
@@ -476,7 +480,7 @@ impl BulgarianUr {
                 } else if from == TRACK && to == r {
                     return "only a red disc may re-enter".into();
                 } else {
-                    if !red {
+                    if !t.top_red() {
                         return format!("the disc on {from} is blue: only red discs move backward");
                     }
                     if from - to != r {
@@ -486,9 +490,6 @@ impl BulgarianUr {
                             format!("the roll is {r}: backward from {from} would go below square 1")
                         };
                     }
-                }
-                if from + r > TRACK && to > from {
-                    return format!("moves are exact: {from} + {r} is past square 14");
                 }
                 format!("no such move; the legal moves are: {listed}")
             }
@@ -700,6 +701,9 @@ fn read_move(text: &str) -> Result<UrMove, String> {
         }
         if !(1..=TRACK).contains(&to) {
             return Err(format!("TO is a track square 1-14, not {to}"));
+        }
+        if from == to {
+            return Err(format!("FROM and TO are the same square ({from}); a move goes somewhere"));
         }
         return Ok(UrMove::Step { from, to });
     }

@@ -437,6 +437,7 @@ fn notation_errors_say_what_was_wrong() {
     unreadable("first=black r3", "15-3", "0 (the reserve)");
     unreadable("first=black r3", "a-b", "numbers");
     unreadable("first=black r3", "e4", "FROM-TO");
+    unreadable("first=black r3", "3-3", "same square");
     let illegal = |record: &str, token: &str, says: &str| {
         let e = play_err(record, token);
         assert!(matches!(e, MoveError::Illegal { .. }), "{token}: {e}");
@@ -449,6 +450,8 @@ fn notation_errors_say_what_was_wrong() {
     illegal("first=black r3", "3-6", "empty");
     illegal("first=black r3 0-3 r5 0-5 r2", "3-6", "the roll is 2");
     illegal("first=black r5 0-5 r5 0-5 r1", "5-6", "only the top disc moves");
+    illegal("first=black r4 0-4 r1 0-1 r6 4-10 r1 1-2 r5", "10-14", "would pass square 14");
+    illegal("first=black r4 0-4 r1 0-1 r6 4-10 r1 1-2 r5", "10-12", "would pass square 14");
     // Friendly spellings of the same move.
     let mut g = after("first=black");
     assert_eq!(g.play_text(" R3 ").unwrap(), "r3");
@@ -638,4 +641,32 @@ fn playout_speed() {
         stats.moves as f64 / stats.games as f64,
         stats.generated_per_second() / 1e6,
     );
+}
+
+/// How random games end: by the quiet rule or by a player left without a free disc, and how
+/// long they take, with the quiet rule on and off.
+#[test]
+#[ignore = "slow: run by .ci/run"]
+fn random_game_statistics() {
+    let mut rng = SmallRng::seed_from_u64(2);
+    let mut moves = Vec::new();
+    for quiet in [Some(100), None] {
+        let (mut by_quiet, mut by_capture, mut plies) = (0, 0, 0u64);
+        let games = 2000;
+        for _ in 0..games {
+            let (end, n) =
+                tabla_core::perft::random_playout(BulgarianUr::new(quiet), &mut rng, &mut moves);
+            plies += n;
+            if quiet.is_some_and(|q| end.quiet_turns() >= q) {
+                by_quiet += 1;
+            } else {
+                by_capture += 1;
+            }
+        }
+        println!(
+            "quiet={quiet:?}: {games} games, {by_quiet} ended by the quiet rule, {by_capture} by \
+             no free disc; {:.0} plies a game on average",
+            plies as f64 / f64::from(games)
+        );
+    }
 }
