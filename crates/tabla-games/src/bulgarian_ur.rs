@@ -5,6 +5,23 @@
 //! drawing, options and the registry entry. Rule decisions the rules file leaves open are
 //! marked `Decision:` next to the code that makes them (and listed at the end of the rules
 //! file).
+//!
+//! # Examples
+//!
+//! ```
+//! use tabla_core::{Game, ToMove};
+//! use tabla_games::bulgarian_ur::{BulgarianUr, Square, BLACK, YELLOW};
+//!
+//! let mut g = BulgarianUr::new(Some(100));
+//! for token in ["first=black", "r5", "0-5", "r5", "0-5"] {
+//!     let m = g.parse_move(token).unwrap();
+//!     g.play(m);
+//! }
+//! // Yellow entered on Black's disc on 5 and holds it prisoner.
+//! let tower: Vec<_> = g.tower(Square::on_track(BLACK, 5)).map(|d| d.owner).collect();
+//! assert_eq!(tower, [BLACK, YELLOW]);
+//! assert_eq!(g.to_move(), ToMove::Chance);
+//! ```
 
 use crate::registry::GameInfo;
 use std::fmt::Write as _;
@@ -221,14 +238,20 @@ impl Tower {
     }
 }
 
-/// A tower's share of the position hash: a mix of its square and its whole contents.
+/// A key for `value` in key table `key` (SplitMix64's finaliser over the two): hashes a whole
+/// tower word at once instead of one Zobrist key per disc and height.
 #[inline]
-fn tower_key(sq: usize, t: Tower) -> u64 {
-    // SplitMix64's finaliser over the contents offset by a per-square key.
-    let mut z = t.0 ^ zobrist(1, sq as u32);
+fn mix(key: u64, value: u64) -> u64 {
+    let mut z = value ^ key;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// A tower's share of the position hash: a mix of its square and its whole contents.
+#[inline]
+fn tower_key(sq: usize, t: Tower) -> u64 {
+    mix(zobrist(1, sq as u32), t.0)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,8 +265,8 @@ pub enum UrMove {
     /// The die shows 1–6 (`r3`).
     Roll(u8),
     /// Enter (`from` 0), forward, backward or re-enter, in the mover's track numbers
-    /// (`0-5`, `3-7`, `9-6`, `14-2`). A square and a roll name a move uniquely, since only the
-    /// top of a tower moves.
+    /// (`0-5`, `3-7`, `9-6`, `14-2`). `from` and `to` name a move uniquely, since only the top
+    /// of a tower moves.
     Step {
         /// 0 for the reserve, else 1–14.
         from: u8,
@@ -295,7 +318,8 @@ pub struct BulgarianUr {
 }
 
 impl BulgarianUr {
-    /// The starting position (before the roll-off) under the quiet rule `quiet` (`None` = off).
+    /// The starting position (before the roll-off) under the quiet rule `quiet` (`None` or
+    /// `Some(0)` = off).
     pub fn new(quiet: Option<u32>) -> BulgarianUr {
         let towers = [Tower::EMPTY; SQUARE_COUNT];
         BulgarianUr {
@@ -627,7 +651,7 @@ impl Game for BulgarianUr {
             | u64::from(self.side) << 18
             | stage << 19
             | u64::from(self.quiet) << 32;
-        self.tower_hash ^ tower_key(SQUARE_COUNT, Tower(small))
+        self.tower_hash ^ mix(zobrist(2, 0), small)
     }
 
     fn hash_from_scratch(&self) -> u64 {
