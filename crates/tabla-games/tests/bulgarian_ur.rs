@@ -1,0 +1,700 @@
+//! Bulgarian Ur: every rule of `rules/bulgarian-ur.md` played out through records, the
+//! perft fixtures, the conformance run and property tests.
+
+/// One module named after the game, so that `cargo test ... bulgarian_ur` selects these tests.
+mod bulgarian_ur {
+    use proptest::prelude::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    use std::collections::BTreeSet;
+    use std::path::Path;
+    use tabla_core::perft::{perft, sample_chance, timed_playouts};
+    use tabla_core::{play_record, Game, MoveError, Player, ToMove};
+    use tabla_games::bulgarian_ur::{BulgarianUr, Square, UrMove, BLACK, DISCS, YELLOW};
+
+    // ---------------------------------------------------------------------------------------------
+    // Helpers
+
+    /// A position behind the registry's object-safe face (not imported as a trait, so that the
+    /// typed `Game` methods stay unambiguous).
+    type Dyn = dyn tabla_core::DynGame;
+
+    fn start(options: &[&str]) -> Box<Dyn> {
+        let words: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+        tabla_games::new_game("bulgarian-ur", &words).unwrap()
+    }
+
+    /// The position after `record` under `options`; panics with the bad token.
+    fn after_with(options: &[&str], record: &str) -> Box<Dyn> {
+        let mut g = start(options);
+        play_record(g.as_mut(), record, |_| {}).unwrap_or_else(|e| panic!("{e}"));
+        g
+    }
+
+    fn after(record: &str) -> Box<Dyn> {
+        after_with(&[], record)
+    }
+
+    fn legal(g: &Dyn) -> BTreeSet<String> {
+        g.legal().into_iter().collect()
+    }
+
+    fn set(moves: &[&str]) -> BTreeSet<String> {
+        moves.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn assert_legal(record: &str, moves: &[&str]) {
+        assert_eq!(legal(after(record).as_ref()), set(moves), "after {record}");
+    }
+
+    /// The tower on the square named `name` (`centre 5`, `black 3`, `yellow 14`), bottom to top
+    /// as glyphs: B/Y, upper case blue, lower case red.
+    fn tower(g: &Dyn, name: &str) -> String {
+        let view = g.view_json();
+        let sq = view["squares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap_or_else(|| panic!("no square {name}"));
+        sq["tower"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                let c = if d["owner"] == "black" { 'B' } else { 'Y' };
+                if d["side"] == "red" {
+                    c.to_ascii_lowercase()
+                } else {
+                    c
+                }
+            })
+            .collect()
+    }
+
+    fn removed_by(g: &Dyn, who: &str) -> u64 {
+        g.view_json()["removed_by"][who].as_u64().unwrap()
+    }
+
+    fn winners(g: &Dyn) -> Option<Vec<&'static str>> {
+        let names = g.player_names();
+        g.outcome().map(|o| o.winners.iter().map(|p| names[p.index()]).collect())
+    }
+
+    fn play_err(record: &str, token: &str) -> MoveError {
+        let mut g = after(record);
+        let before = g.hash();
+        let e = g.play_text(token).expect_err(token);
+        assert_eq!(g.hash(), before, "a refused move changed the position");
+        e
+    }
+
+    /// Black's disc goes 4 → 10 → base 1 (turning red) while Yellow enters one disc on its 1
+    /// and steps it to 2. Then it is Yellow's turn; nothing was captured.
+    const RED_ON_BASE: &str = "first=black r4 0-4 r1 0-1 r6 4-10 r1 1-2 r4 10-14";
+
+    // ---------------------------------------------------------------------------------------------
+    // Who starts, the die
+
+    #[test]
+    fn the_roll_off_is_the_first_chance_event() {
+        let g = start(&[]);
+        assert_eq!(g.to_move(), ToMove::Chance);
+        assert_eq!(
+            g.chance(),
+            vec![("first=black".to_string(), 0.5), ("first=yellow".to_string(), 0.5)]
+        );
+        for (first, name) in [("first=black", "black"), ("first=yellow", "yellow")] {
+            let g = after(first);
+            assert_eq!(g.to_move(), ToMove::Chance, "the starter rolls first");
+            let g = after(&format!("{first} r3"));
+            let ToMove::Player(p) = g.to_move() else { panic!("a player moves after a roll") };
+            assert_eq!(g.player_names()[p.index()], name);
+        }
+    }
+
+    #[test]
+    fn the_die_has_six_equal_faces_every_turn() {
+        for record in ["first=black", "first=black r2 0-2", "first=yellow r6 0-6 r1 0-1"] {
+            let chance = after(record).chance();
+            let tokens: Vec<&str> = chance.iter().map(|(t, _)| t.as_str()).collect();
+            assert_eq!(tokens, ["r1", "r2", "r3", "r4", "r5", "r6"]);
+            assert!(chance.iter().all(|&(_, p)| p == 1.0 / 6.0));
+        }
+    }
+
+    #[test]
+    fn turns_alternate() {
+        let g = after("first=yellow r2 0-2 r3");
+        assert_eq!(g.to_move(), ToMove::Player(BLACK));
+        let g = after("first=yellow r2 0-2 r3 0-3 r1");
+        assert_eq!(g.to_move(), ToMove::Player(YELLOW));
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Moves
+
+    #[test]
+    fn the_first_move_is_forced_entry_on_the_roll() {
+        for first in ["first=black", "first=yellow"] {
+            for r in 1..=6 {
+                assert_legal(&format!("{first} r{r}"), &[&format!("0-{r}")]);
+            }
+        }
+    }
+
+    #[test]
+    fn enter_and_forward() {
+        assert_legal("first=black r3 0-3 r2", &["0-2"]);
+        // A disc entered on 3 goes 4 forward to 7; a new disc enters on 4.
+        assert_legal("first=black r3 0-3 r2 0-2 r4", &["0-4", "3-7"]);
+        // Entering on the player's own disc stacks on it.
+        let g = after("first=black r3 0-3 r2 0-2 r3 0-3");
+        assert_eq!(tower(g.as_ref(), "black 3"), "BB");
+    }
+
+    #[test]
+    fn start_squares_are_private() {
+        // Both players' discs on "their 3": two different squares.
+        let g = after("first=black r3 0-3 r3 0-3");
+        assert_eq!(tower(g.as_ref(), "black 3"), "B");
+        assert_eq!(tower(g.as_ref(), "yellow 3"), "Y");
+    }
+
+    #[test]
+    fn the_base_needs_the_exact_roll_and_nothing_overshoots() {
+        // Black's disc on 10, Yellow's on its 2.
+        let to_ten = "first=black r4 0-4 r1 0-1 r6 4-10 r1 1-2";
+        assert_legal(&format!("{to_ten} r4"), &["0-4", "10-14"]);
+        assert_legal(&format!("{to_ten} r3"), &["0-3", "10-13"]);
+        // 10 + 5 and 10 + 6 are past base 1: only entering; and blue discs never step back.
+        assert_legal(&format!("{to_ten} r5"), &["0-5"]);
+        assert_legal(&format!("{to_ten} r6"), &["0-6"]);
+        let e = play_err(&format!("{to_ten} r5"), "10-15");
+        assert!(matches!(e, MoveError::Unreadable { .. }), "{e}");
+        let e = play_err(&format!("{to_ten} r5"), "10-5");
+        assert!(e.to_string().contains("blue"), "{e}");
+    }
+
+    #[test]
+    fn a_blue_disc_turns_red_on_base_one_and_may_go_back_or_re_enter() {
+        let g = after(RED_ON_BASE);
+        assert_eq!(tower(g.as_ref(), "black 14"), "b");
+        // Yellow steps on; Black, with 2: enter, 2 back to 12, or re-enter on 2.
+        assert_legal(&format!("{RED_ON_BASE} r1 2-3 r2"), &["0-2", "14-12", "14-2"]);
+        // From base 1 back to base 2.
+        assert_legal(&format!("{RED_ON_BASE} r1 2-3 r1"), &["0-1", "14-13", "14-1"]);
+        // A re-entered disc stays red.
+        let g = after(&format!("{RED_ON_BASE} r1 2-3 r2 14-2"));
+        assert_eq!(tower(g.as_ref(), "black 2"), "b");
+    }
+
+    #[test]
+    fn no_backward_move_below_square_one() {
+        // A red disc on Black's 2: with 3 it can only go forward; with 1 it may step back to 1.
+        let red_on_two = format!("{RED_ON_BASE} r1 2-3 r2 14-2 r1 3-4");
+        assert_legal(&format!("{red_on_two} r3"), &["0-3", "2-5"]);
+        assert_legal(&format!("{red_on_two} r1"), &["0-1", "2-3", "2-1"]);
+        assert_legal(&format!("{red_on_two} r2"), &["0-2", "2-4"]);
+        let e = play_err(&format!("{red_on_two} r3"), "2-0");
+        assert!(e.to_string().contains("1-14"), "{e}");
+    }
+
+    /// Black brings all ten discs to base 2 (6, 12, 13) while Yellow shuffles on its start
+    /// squares: 60 quiet turns, then Black has no reserve and only blue discs on 13.
+    fn all_on_base_two() -> String {
+        let mut record = String::from("first=black");
+        let yellow = |turn: usize| match turn {
+            0..=9 => " r1 0-1",
+            10..=19 => " r1 1-2",
+            _ => " r1 2-3",
+        };
+        let mut yt = 0;
+        for _ in 0..10 {
+            for black in [" r6 0-6", " r6 6-12", " r1 12-13"] {
+                record.push_str(black);
+                record.push_str(yellow(yt));
+                yt += 1;
+            }
+        }
+        record
+    }
+
+    #[test]
+    fn passing_only_when_no_move_exists() {
+        let record = all_on_base_two();
+        let g = after(&record);
+        assert_eq!(tower(g.as_ref(), "black 13"), "BBBBBBBBBB");
+        for r in 2..=6 {
+            assert_legal(&format!("{record} r{r}"), &["pass"]);
+        }
+        assert_legal(&format!("{record} r1"), &["13-14"]);
+        let e = play_err(&format!("{record} r1"), "pass");
+        assert!(e.to_string().contains("13-14"), "{e}");
+        // A pass ends the turn.
+        let g = after(&format!("{record} r2 pass"));
+        assert_eq!(g.to_move(), ToMove::Chance);
+        let g = after(&format!("{record} r2 pass r1"));
+        assert_eq!(g.to_move(), ToMove::Player(YELLOW));
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Towers, guards and prisoners
+
+    #[test]
+    fn entering_on_an_enemy_disc_captures_it() {
+        let g = after("first=black r5 0-5 r5 0-5");
+        assert_eq!(tower(g.as_ref(), "centre 5"), "BY");
+        // Black's only disc on the board is a prisoner: Black can only enter.
+        assert_legal("first=black r5 0-5 r5 0-5 r1", &["0-1"]);
+        // Black enters on the tower: captures the guard, the black disc below stays a prisoner.
+        let g = after("first=black r5 0-5 r5 0-5 r5 0-5");
+        assert_eq!(tower(g.as_ref(), "centre 5"), "BYB");
+        assert_legal("first=black r5 0-5 r5 0-5 r5 0-5 r2", &["0-2"]);
+    }
+
+    #[test]
+    fn forward_moves_capture() {
+        let g = after("first=black r1 0-1 r5 0-5 r4 1-5");
+        assert_eq!(tower(g.as_ref(), "centre 5"), "YB");
+        assert_legal("first=black r1 0-1 r5 0-5 r4 1-5 r3", &["0-3"]);
+    }
+
+    #[test]
+    fn re_entering_captures_and_a_red_guard_carries_prisoners_back_into_its_start_squares() {
+        // Yellow's disc on 5; Black re-enters on it from base 1.
+        let yellow_on_five = format!("{RED_ON_BASE} r3 2-5 r5");
+        assert_legal(&yellow_on_five, &["0-5", "14-9", "14-5"]);
+        let captured = format!("{yellow_on_five} 14-5");
+        let g = after(&captured);
+        assert_eq!(tower(g.as_ref(), "centre 5"), "Yb");
+        assert_legal(&format!("{captured} r2"), &["0-2"]);
+        // The red guard takes its prisoner back to Black's 3, where Yellow cannot reach it.
+        let back = format!("{captured} r2 0-2 r2");
+        assert_legal(&back, &["0-2", "5-7", "5-3"]);
+        let g = after(&format!("{back} 5-3"));
+        assert_eq!(tower(g.as_ref(), "black 3"), "Yb");
+        assert_eq!(tower(g.as_ref(), "centre 5"), "");
+        assert_legal(&format!("{back} 5-3 r1"), &["0-1", "2-3"]);
+        // ... and out again, prisoner and all.
+        let g = after(&format!("{back} 5-3 r1 0-1 r2 3-5"));
+        assert_eq!(tower(g.as_ref(), "centre 5"), "Yb");
+        assert_eq!(tower(g.as_ref(), "black 3"), "");
+    }
+
+    #[test]
+    fn backward_moves_capture_and_a_freed_red_disc_stays_red() {
+        // Yellow on 8; Black's red disc steps back from base 1 onto it.
+        let on_eight = format!("{RED_ON_BASE} r6 2-8 r6");
+        assert_legal(&on_eight, &["0-6", "14-8", "14-6"]);
+        let captured = format!("{on_eight} 14-8");
+        assert_eq!(tower(after(&captured).as_ref(), "centre 8"), "Yb");
+        // Yellow retakes the tower: its new guard holds the red disc, the bottom yellow disc is
+        // still a prisoner (an enemy disc stands above it).
+        let retaken = format!("{captured} r4 0-4 r1 0-1 r4 4-8");
+        assert_eq!(tower(after(&retaken).as_ref(), "centre 8"), "YbY");
+        assert_legal(&format!("{retaken} r1"), &["0-1", "1-2"]);
+        // Black lands on top: its prisoner is just the yellow guard (below it is Black's own).
+        let black_on_top = format!("{retaken} r1 1-2 r1 0-1 r6 2-8");
+        assert_eq!(tower(after(&black_on_top).as_ref(), "centre 8"), "YbYB");
+        assert_legal(&format!("{black_on_top} r1"), &["0-1", "1-2"]);
+        // Black's guard leaves with the yellow guard: the red disc is free, with its prisoner.
+        let freed = format!("{black_on_top} r1 1-2 r1 8-9");
+        let g = after(&freed);
+        assert_eq!(tower(g.as_ref(), "centre 8"), "Yb");
+        assert_eq!(tower(g.as_ref(), "centre 9"), "YB");
+        // Still red: it may move backward.
+        assert_legal(&format!("{freed} r1 0-1 r1"), &["0-1", "9-10", "8-9", "8-7"]);
+    }
+
+    /// The rules file's example: a tower Y B Y B B B Y B Y (bottom to top) taken apart by Yellow
+    /// in three moves carrying 1, 3 and 1 prisoners; the bottom Y is then free.
+    #[test]
+    fn the_tower_example() {
+        let built = "first=yellow r5 0-5 r5 0-5 r5 0-5 r5 0-5 r1 0-1 r5 0-5 r1 1-2 r5 0-5 r5 0-5 \
+                 r5 0-5 r5 0-5";
+        let g = after(built);
+        assert_eq!(tower(g.as_ref(), "centre 5"), "YBYBBBYBY");
+        // Black's discs on the board are all prisoners.
+        assert_legal(&format!("{built} r1"), &["0-1"]);
+        let one = format!("{built} r1 0-1 r1 5-6");
+        let g = after(&one);
+        assert_eq!(tower(g.as_ref(), "centre 6"), "BY", "the top Y carries 1 prisoner");
+        assert_eq!(tower(g.as_ref(), "centre 5"), "YBYBBBY");
+        let three = format!("{one} r1 1-2 r2 5-7");
+        let g = after(&three);
+        assert_eq!(tower(g.as_ref(), "centre 7"), "BBBY", "the next Y carries 3");
+        assert_eq!(tower(g.as_ref(), "centre 5"), "YBY");
+        let last = format!("{three} r1 2-3 r3 5-8");
+        let g = after(&last);
+        assert_eq!(tower(g.as_ref(), "centre 8"), "BY", "the next Y carries 1");
+        assert_eq!(tower(g.as_ref(), "centre 5"), "Y");
+        // The bottom Y is free: Yellow may move it.
+        assert!(legal(after(&format!("{last} r1 3-4 r1")).as_ref()).contains("5-6"));
+    }
+
+    #[test]
+    fn base_two_keeps_prisoners_and_base_one_removes_them() {
+        let carried = "first=black r5 0-5 r5 0-5 r1 0-1 r6 5-11 r1 1-2 r2 11-13";
+        let g = after(carried);
+        assert_eq!(tower(g.as_ref(), "yellow 13"), "BY");
+        // Black cannot reach Yellow's base; its prisoner cannot move.
+        assert_legal(&format!("{carried} r6"), &["0-6", "2-8"]);
+        let removed = format!("{carried} r6 2-8 r1 13-14");
+        let g = after(&removed);
+        assert_eq!(tower(g.as_ref(), "yellow 14"), "y", "prisoner gone, the guard turned red");
+        assert_eq!(removed_by(g.as_ref(), "yellow"), 1);
+        assert_eq!(removed_by(g.as_ref(), "black"), 0);
+        assert_eq!(g.view_json()["reserve"]["black"], 8);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // End of the game
+
+    #[test]
+    fn a_player_with_no_free_disc_loses() {
+        // Black stacks all ten discs on 5; Yellow then enters on the tower and holds them all.
+        let mut record = String::from("first=black");
+        for i in 0..10 {
+            record.push_str(" r5 0-5");
+            if i < 9 {
+                record.push_str(" r1 0-1");
+            }
+        }
+        let g = after(&record);
+        assert_eq!(tower(g.as_ref(), "centre 5"), "BBBBBBBBBB");
+        assert_eq!(winners(g.as_ref()), None);
+        let g = after(&format!("{record} r5 0-5"));
+        assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        assert_eq!(g.to_move(), ToMove::Over);
+        assert!(g.legal().is_empty());
+    }
+
+    /// Both players bring a disc to base 1 (red), then step it 13 ↔ 14 for ever: no captures.
+    fn quiet_record(turns: usize) -> String {
+        let mut record = String::from(
+            "first=black r4 0-4 r4 0-4 r6 4-10 r2 4-6 r4 10-14 r6 6-12 r1 14-13 r2 12-14",
+        );
+        let mut black_up = true;
+        let mut yellow_up = false;
+        for t in 8..turns {
+            let up = if t % 2 == 0 { &mut black_up } else { &mut yellow_up };
+            record.push_str(if *up { " r1 13-14" } else { " r1 14-13" });
+            *up = !*up;
+        }
+        record
+    }
+
+    #[test]
+    fn the_quiet_rule_ends_the_game() {
+        let g = after(&quiet_record(99));
+        assert_eq!(winners(g.as_ref()), None);
+        let g = after(&quiet_record(100));
+        assert_eq!(winners(g.as_ref()), Some(vec![]), "right after the 100th quiet turn, equal");
+        assert!(g.legal().is_empty());
+        let g = after_with(&["quiet=off"], &quiet_record(300));
+        assert_eq!(winners(g.as_ref()), None);
+        let g = after_with(&["quiet=20"], &quiet_record(20));
+        assert_eq!(winners(g.as_ref()), Some(vec![]));
+        let g = after_with(&["quiet=1"], "first=black r1 0-1");
+        assert_eq!(winners(g.as_ref()), Some(vec![]));
+    }
+
+    #[test]
+    fn passes_count_as_quiet_turns_and_the_roll_off_does_not() {
+        assert_eq!(winners(after_with(&["quiet=1"], "first=black").as_ref()), None);
+        // 60 quiet turns, then the pass is the 61st.
+        let record = format!("{} r2 pass", all_on_base_two());
+        assert_eq!(winners(after_with(&["quiet=62"], &record).as_ref()), None);
+        assert_eq!(winners(after_with(&["quiet=61"], &record).as_ref()), Some(vec![]));
+    }
+
+    #[test]
+    fn captures_and_removals_reset_the_quiet_count_and_removals_decide() {
+        // A capture at turn 2 restarts the count: 2 quiet turns after it end the game.
+        let g = after_with(&["quiet=2"], "first=black r5 0-5 r5 0-5 r1 0-1");
+        assert_eq!(winners(g.as_ref()), None);
+        let g = after_with(&["quiet=2"], "first=black r5 0-5 r5 0-5 r1 0-1 r1 0-1");
+        assert_eq!(winners(g.as_ref()), Some(vec![]));
+        // Yellow removes a black disc (turn 8 resets the count); 6 quiet turns later Yellow wins.
+        let removed = "first=black r5 0-5 r5 0-5 r1 0-1 r6 5-11 r1 1-2 r2 11-13 r6 2-8 r1 13-14";
+        let five = format!("{removed} r1 0-1 r1 0-1 r1 1-2 r1 1-2 r1 0-1");
+        assert_eq!(winners(after_with(&["quiet=6"], &five).as_ref()), None);
+        let six = format!("{five} r1 2-3");
+        assert_eq!(winners(after_with(&["quiet=6"], &six).as_ref()), Some(vec!["yellow"]));
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Notation, options, drawing
+
+    #[test]
+    fn notation_errors_say_what_was_wrong() {
+        let unreadable = |record: &str, token: &str, says: &str| {
+            let e = play_err(record, token);
+            assert!(matches!(e, MoveError::Unreadable { .. }), "{token}: {e}");
+            assert!(e.to_string().contains(says), "{token}: {e}");
+        };
+        unreadable("", "first=red", "black or yellow");
+        unreadable("first=black", "r7", "1 to 6");
+        unreadable("first=black r3", "0-15", "1-14");
+        unreadable("first=black r3", "15-3", "0 (the reserve)");
+        unreadable("first=black r3", "a-b", "numbers");
+        unreadable("first=black r3", "e4", "FROM-TO");
+        unreadable("first=black r3", "3-3", "same square");
+        let illegal = |record: &str, token: &str, says: &str| {
+            let e = play_err(record, token);
+            assert!(matches!(e, MoveError::Illegal { .. }), "{token}: {e}");
+            assert!(e.to_string().contains(says), "{token}: {e}");
+        };
+        illegal("", "r3", "roll-off");
+        illegal("first=black", "0-3", "rolls the die");
+        illegal("first=black r3", "r4", "has rolled r3");
+        illegal("first=black r3", "0-4", "enters on square 3");
+        illegal("first=black r3", "3-6", "empty");
+        illegal("first=black r3 0-3 r5 0-5 r2", "3-6", "the roll is 2");
+        illegal("first=black r5 0-5 r5 0-5 r1", "5-6", "only the top disc moves");
+        illegal("first=black r4 0-4 r1 0-1 r6 4-10 r1 1-2 r5", "10-14", "would pass square 14");
+        illegal("first=black r4 0-4 r1 0-1 r6 4-10 r1 1-2 r5", "10-12", "would pass square 14");
+        // Friendly spellings of the same move.
+        let mut g = after("first=black");
+        assert_eq!(g.play_text(" R3 ").unwrap(), "r3");
+        assert_eq!(g.play_text("0 - 3").unwrap(), "0-3");
+        let mut g = start(&[]);
+        assert_eq!(g.play_text("FIRST=Yellow").unwrap(), "first=yellow");
+    }
+
+    #[test]
+    fn options() {
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(tabla_games::new_game("bulgarian-ur", &words(&["quiet=off"])).is_ok());
+        assert!(tabla_games::new_game("bulgarian-ur", &words(&["quiet=OFF"])).is_ok());
+        assert!(tabla_games::new_game("bulgarian-ur", &words(&["quiet=1"])).is_ok());
+        for bad in ["quiet=0", "quiet=-3", "quiet=lots", "quiet=on"] {
+            let e = tabla_games::new_game("bulgarian-ur", &words(&[bad])).err().unwrap();
+            assert!(e.0.contains("or off"), "{bad}: {e}");
+        }
+        let e = tabla_games::new_game("bulgarian-ur", &words(&["size=3"])).err().unwrap();
+        assert!(e.0.contains("quiet"), "{e}");
+    }
+
+    #[test]
+    fn drawing_shows_towers_reserves_removals_and_the_turn() {
+        let g =
+            after("first=black r5 0-5 r5 0-5 r1 0-1 r6 5-11 r1 1-2 r2 11-13 r6 2-8 r1 13-14 r3");
+        let text = g.render_text();
+        for part in ["yellow 14  y", "centre 8   B", "Reserve: black 8, yellow 9", "black rolled 3"]
+        {
+            assert!(text.contains(part), "{part} missing from\n{text}");
+        }
+        assert!(
+            text.contains("Removed from the game: 0 yellow by black, 1 black by yellow"),
+            "{text}"
+        );
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[1].starts_with("yellow") && rows[2].starts_with("centre"), "{text}");
+        let g = after("first=yellow r5 0-5 r5 0-5 r5 0-5");
+        assert!(g.render_text().contains("centre 5   Y B Y"), "{}", g.render_text());
+    }
+
+    #[test]
+    fn squares_name_the_same_centre_for_both_players() {
+        for n in 5..=12 {
+            assert_eq!(Square::on_track(BLACK, n), Square::on_track(YELLOW, n));
+        }
+        for n in [1, 2, 3, 4, 13, 14] {
+            assert_ne!(Square::on_track(BLACK, n), Square::on_track(YELLOW, n));
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Perft fixtures, conformance, properties, speed
+
+    /// Reads `tests/fixtures/bulgarian-ur.perft`: blocks of `options`, `moves`, then `perft D N`
+    /// lines (comments after `#`).
+    fn perft_fixtures() -> Vec<(Vec<String>, String, Vec<(u32, u64)>)> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bulgarian-ur.perft");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut out: Vec<(Vec<String>, String, Vec<(u32, u64)>)> = Vec::new();
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap().trim();
+            if let Some(rest) = line.strip_prefix("options") {
+                out.push((
+                    rest.split_whitespace().map(String::from).collect(),
+                    String::new(),
+                    vec![],
+                ));
+            } else if let Some(rest) = line.strip_prefix("moves") {
+                out.last_mut().unwrap().1 = rest.trim().to_string();
+            } else if let Some(rest) = line.strip_prefix("perft") {
+                let v: Vec<u64> = rest.split_whitespace().map(|x| x.parse().unwrap()).collect();
+                out.last_mut().unwrap().2.push((v[0] as u32, v[1]));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn perft_matches_the_fixtures() {
+        let fixtures = perft_fixtures();
+        assert!(!fixtures.is_empty());
+        for (options, moves, counts) in fixtures {
+            let opts: Vec<&str> = options.iter().map(String::as_str).collect();
+            let g = after_with(&opts, &moves);
+            for (depth, count) in counts {
+                assert_eq!(
+                    g.perft(depth),
+                    count,
+                    "options {options:?} moves '{moves}' depth {depth}"
+                );
+            }
+        }
+        // The generic perft agrees with the typed position.
+        assert_eq!(perft(&BulgarianUr::new(Some(100)), 7), 840);
+    }
+
+    #[test]
+    fn conformance() {
+        tabla_core::conformance::check_random_games(&BulgarianUr::new(Some(100)), 60, 7, 100_000);
+        tabla_core::conformance::check_random_games(&BulgarianUr::new(Some(5)), 60, 8, 100_000);
+    }
+
+    #[test]
+    #[ignore = "slow: run by .ci/run"]
+    fn conformance_many_games() {
+        tabla_core::conformance::check_random_games(
+            &BulgarianUr::new(Some(100)),
+            2000,
+            11,
+            1_000_000,
+        );
+        tabla_core::conformance::check_random_games(&BulgarianUr::new(None), 50, 12, 10_000_000);
+    }
+
+    /// Every disc is in exactly one place: the reserve, a tower, or removed; 10 per player.
+    fn assert_discs_conserved(g: &BulgarianUr) {
+        for p in [BLACK, YELLOW] {
+            let on_board: usize =
+                Square::all().map(|sq| g.tower(sq).filter(|d| d.owner == p).count()).sum();
+            let removed = g.removed_by(Player(1 - p.0));
+            assert_eq!(on_board + usize::from(g.reserve(p)) + usize::from(removed), DISCS as usize);
+        }
+        // Enemy discs on a player's private squares are always held by a guard of that player.
+        for sq in Square::all() {
+            let tower: Vec<_> = g.tower(sq).collect();
+            if let (Some(owner), Some(top)) = (sq.owner(), tower.last()) {
+                assert_eq!(top.owner, owner, "{g:?}");
+            }
+            // Nothing waits on base 1 but the owner's red discs.
+            if sq.owner().and_then(|p| sq.track_number(p)) == Some(14) {
+                assert!(tower.iter().all(|d| d.red && Some(d.owner) == sq.owner()), "{g:?}");
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn random_games_end_conserve_discs_and_round_trip(
+            seed in any::<u64>(),
+            quiet in 1u32..150,
+        ) {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut g = BulgarianUr::new(Some(quiet));
+            let mut moves = Vec::new();
+            let mut plies = 0u32;
+            while g.to_move() != ToMove::Over {
+                assert_discs_conserved(&g);
+                g.legal_moves(&mut moves);
+                for &m in &moves {
+                    prop_assert_eq!(g.parse_move(&g.format_move(m)), Ok(m));
+                }
+                let m = if g.to_move() == ToMove::Chance {
+                    sample_chance(&g, &moves, &mut rng)
+                } else {
+                    moves[rng.random_range(0..moves.len())]
+                };
+                if let UrMove::Step { from, to } = m {
+                    prop_assert!((1..=14).contains(&to) && from <= 14);
+                }
+                g.play(m);
+                plies += 1;
+                prop_assert!(plies < 2_000_000, "no end");
+            }
+            assert_discs_conserved(&g);
+            prop_assert!(g.outcome().is_some());
+        }
+
+        #[test]
+        fn any_text_is_refused_politely_or_read(text in "\\PC{0,12}", seed in any::<u64>()) {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut g = BulgarianUr::new(Some(100));
+            let mut moves = Vec::new();
+            for _ in 0..rng.random_range(0..60) {
+                if g.to_move() == ToMove::Over {
+                    break;
+                }
+                g.legal_moves(&mut moves);
+                let m = moves[rng.random_range(0..moves.len())];
+                g.play(m);
+            }
+            if let Ok(m) = g.parse_move(&text) {
+                g.legal_moves(&mut moves);
+                prop_assert!(moves.contains(&m));
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "slow: run by .ci/run"]
+    fn playout_speed() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let stats = timed_playouts(
+            &BulgarianUr::new(Some(100)),
+            &mut rng,
+            std::time::Duration::from_secs(5),
+            |_| {},
+        );
+        println!(
+            "bulgarian-ur: {} games in {:.2?}: {:.0} games/s, {:.2} M moves/s ({:.1} moves/game), \
+         {:.2} M generated/s",
+            stats.games,
+            stats.elapsed,
+            stats.games_per_second(),
+            stats.moves_per_second() / 1e6,
+            stats.moves as f64 / stats.games as f64,
+            stats.generated_per_second() / 1e6,
+        );
+    }
+
+    /// How random games end: by the quiet rule or by a player left without a free disc, and how
+    /// long they take, with the quiet rule on and off.
+    #[test]
+    #[ignore = "slow: run by .ci/run"]
+    fn random_game_statistics() {
+        let mut rng = SmallRng::seed_from_u64(2);
+        let mut moves = Vec::new();
+        for quiet in [Some(100), None] {
+            let (mut by_quiet, mut by_capture, mut plies) = (0, 0, 0u64);
+            let games = 2000;
+            for _ in 0..games {
+                let (end, n) = tabla_core::perft::random_playout(
+                    BulgarianUr::new(quiet),
+                    &mut rng,
+                    &mut moves,
+                );
+                plies += n;
+                if quiet.is_some_and(|q| end.quiet_turns() >= q) {
+                    by_quiet += 1;
+                } else {
+                    by_capture += 1;
+                }
+            }
+            println!(
+            "quiet={quiet:?}: {games} games, {by_quiet} ended by the quiet rule, {by_capture} by \
+             no free disc; {:.0} plies a game on average",
+            plies as f64 / f64::from(games)
+        );
+        }
+    }
+}
