@@ -73,6 +73,8 @@ pub struct Amazons {
     turn: Player,
     over: Option<Outcome>,
     board_hash: u64,
+    /// Occupied cells as bits, on boards of at most 128 cells (see [`rules::Rays128`]).
+    occ: u128,
 }
 
 impl PartialEq for Amazons {
@@ -125,6 +127,7 @@ impl Amazons {
             turn: rules.first,
             over: None,
             board_hash: 0,
+            occ: 0,
             rules,
         };
         let rules = a.rules.clone();
@@ -152,6 +155,30 @@ impl Amazons {
         self.board_hash ^= zobrist(Z_CELL, c.0 as u32 * 8 + old as u32)
             ^ zobrist(Z_CELL, c.0 as u32 * 8 + v as u32);
         self.board[c.index()] = v;
+        if c.0 < 128 {
+            let bit = 1u128 << c.0;
+            if v == EMPTY {
+                self.occ &= !bit;
+            } else {
+                self.occ |= bit;
+            }
+        }
+    }
+
+    /// Cells holding queens that `p` may capture (killer only; otherwise none).
+    #[inline]
+    fn capturable(&self, p: Player) -> u128 {
+        let mut m = 0;
+        if self.rules.killer {
+            for e in 0..self.rules.players {
+                if !self.rules.same_side(p, Player(e)) {
+                    for &q in &self.queens[e as usize][..self.on_board[e as usize] as usize] {
+                        m |= 1u128 << q.0;
+                    }
+                }
+            }
+        }
+        m
     }
 
     fn add_queen(&mut self, p: Player, c: Cell) {
@@ -403,35 +430,85 @@ impl Game for Amazons {
         }
     }
 
-    /// Uniform over whole turns without listing them: a queen move is drawn from the
-    /// fixed-size set (queen, direction, distance) and kept if legal, then accepted with
-    /// probability shots / (directions × longest ray), then one of its shots is drawn. Every
-    /// turn so has the same chance per attempt. Placements and long droughts (few legal
-    /// turns left) fall back to listing.
-    fn random_move<R: tabla_core::rand::Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        buf: &mut Vec<Move>,
-    ) -> Move {
+    /// Uniform over whole turns without listing them all: the queen moves are listed (a
+    /// few dozen), one is drawn and kept with probability shots / `max_sight` (the same bound
+    /// for every queen move), then one of its shots is drawn. Each turn so has the same chance
+    /// per attempt. Placements, and positions where attempts keep failing, list every turn.
+    fn random_move<R: tabla_core::rand::Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<Move>) -> Move {
         let p = self.turn;
         let i = p.index();
-        let nq = self.on_board[i] as usize;
-        let geo = &self.rules.geo;
-        let (nd, max_ray) = (geo.dir_count(), self.rules.max_ray);
-        if !self.may_place(p) && nq > 0 && max_ray > 0 {
-            let span = (nd * max_ray) as u64;
-            for _ in 0..64 {
-                let from = self.queens[i][rng.random_range(0..nq)];
-                let ray = geo.ray(from, rng.random_range(0..nd));
-                let k = rng.random_range(0..max_ray);
-                if k >= ray.len()
-                    || !ray[..k].iter().all(|c| self.board[c.index()] == EMPTY)
-                    || !self.can_land(p, ray[k])
-                {
-                    continue;
+        if let (Some(rays), false) = (&self.rules.rays128, self.may_place(p)) {
+            let capturable = self.capturable(p);
+            let nq = self.on_board[i] as usize;
+            let mut reach = [0u128; MAX_QUEENS];
+            let mut total = 0;
+            for (r, &q) in reach.iter_mut().zip(&self.queens[i][..nq]) {
+                *r = rays.sight(q, self.occ, capturable);
+                total += r.count_ones();
+            }
+            if total > 0 {
+                let shots_after = |k: usize, to: Cell| {
+                    let from = self.queens[i][k];
+                    rays.sight(to, (self.occ & !(1u128 << from.0)) | 1u128 << to.0, 0)
+                };
+                // Rejection: cheap while there are many queen moves with many shots each;
+                // with few queen moves, weighing them all is cheaper.
+                let tries = if total > 24 { 8 } else { 0 };
+                for _ in 0..tries {
+                    let mut r = rng.random_range(0..total);
+                    let mut k = 0;
+                    while r >= reach[k].count_ones() {
+                        r -= reach[k].count_ones();
+                        k += 1;
+                    }
+                    let to = rules::nth_bit(reach[k], r);
+                    let shots = shots_after(k, to);
+                    let r = rng.random_range(0..self.rules.max_sight);
+                    if r < u64::from(shots.count_ones()) {
+                        let stone = rules::nth_bit(shots, r as u32);
+                        return Move::Shot { from: self.queens[i][k], to, stone };
+                    }
                 }
-                let to = ray[k];
-                let r = rng.random_range(0..span);
+                // Exact: weigh every queen move by its shots.
+                let mut weight = 0u64;
+                for (k, &bits) in reach.iter().enumerate().take(nq) {
+                    let mut b = bits;
+                    while b != 0 {
+                        let to = Cell(b.trailing_zeros() as u16);
+                        b &= b - 1;
+                        weight += u64::from(shots_after(k, to).count_ones());
+                    }
+                }
+                let mut r = rng.random_range(0..weight);
+                for (k, &bits) in reach.iter().enumerate().take(nq) {
+                    let mut b = bits;
+                    while b != 0 {
+                        let to = Cell(b.trailing_zeros() as u16);
+                        b &= b - 1;
+                        let shots = shots_after(k, to);
+                        let n = u64::from(shots.count_ones());
+                        if r < n {
+                            let stone = rules::nth_bit(shots, r as u32);
+                            return Move::Shot { from: self.queens[i][k], to, stone };
+                        }
+                        r -= n;
+                    }
+                }
+                unreachable!("r is below the total weight");
+            }
+        } else if !self.may_place(p) {
+            buf.clear();
+            for k in 0..self.on_board[i] as usize {
+                let from = self.queens[i][k];
+                self.for_each_reach(from, from, Some(p), |to| {
+                    buf.push(Move::Shot { from, to, stone: to });
+                });
+            }
+            for _ in 0..48 {
+                let Move::Shot { from, to, .. } = buf[rng.random_range(0..buf.len())] else {
+                    unreachable!("only queen moves listed")
+                };
+                let r = rng.random_range(0..self.rules.max_sight);
                 if r < self.count_shots(to, from) {
                     return Move::Shot { from, to, stone: self.nth_shot(to, from, r) };
                 }
@@ -454,6 +531,19 @@ impl Game for Amazons {
             }
         }
         let i = p.index();
+        if let Some(rays) = &self.rules.rays128 {
+            let capturable = self.capturable(p);
+            for &from in &self.queens[i][..self.on_board[i] as usize] {
+                let mut reach = rays.sight(from, self.occ, capturable);
+                let occ = self.occ & !(1u128 << from.0);
+                while reach != 0 {
+                    let to = reach.trailing_zeros();
+                    reach &= reach - 1;
+                    n += u64::from(rays.sight(Cell(to as u16), occ | 1 << to, 0).count_ones());
+                }
+            }
+            return n;
+        }
         for k in 0..self.on_board[i] as usize {
             let from = self.queens[i][k];
             self.for_each_reach(from, from, Some(p), |to| n += self.count_shots(to, from));

@@ -132,8 +132,85 @@ pub struct Rules {
     pub queens: Vec<Vec<Cell>>,
     /// Queens in hand at the start, per player.
     pub in_hand: Vec<u8>,
-    /// The longest ray of the board, which bounds the random-move sampler's candidates.
-    pub max_ray: usize,
+    /// The most cells any cell sees along all its rays: a bound on the stone shots after any
+    /// queen move, which the uniform random-move sampler needs.
+    pub max_sight: u64,
+    /// Rays as bitsets, for boards of at most 128 cells (most games): `None` on larger ones,
+    /// which walk the rays cell by cell instead.
+    pub rays128: Option<Rays128>,
+}
+
+/// Every ray of a board of at most 128 cells as a bitset. Cells are numbered so that every
+/// ray runs either up or down in cell number, so the blocker nearest to the ray's origin is
+/// the lowest or the highest occupied bit of the ray (the classical chess-engine trick).
+#[derive(Debug, PartialEq)]
+pub struct Rays128 {
+    dirs: usize,
+    /// `rays[cell * dirs + d]`.
+    rays: Vec<u128>,
+    /// Whether that ray runs up in cell number.
+    up: Vec<bool>,
+}
+
+impl Rays128 {
+    fn new(geo: &Geometry) -> Option<Rays128> {
+        if geo.len() > 128 {
+            return None;
+        }
+        let dirs = geo.dir_count();
+        let mut rays = Vec::with_capacity(geo.len() * dirs);
+        let mut up = Vec::with_capacity(geo.len() * dirs);
+        for c in geo.cells() {
+            for d in 0..dirs {
+                let ray = geo.ray(c, d);
+                rays.push(ray.iter().fold(0u128, |m, x| m | 1 << x.0));
+                let rising = ray.first().is_none_or(|x| x.0 > c.0);
+                debug_assert!(ray.windows(2).all(|w| (w[1].0 > w[0].0) == rising));
+                up.push(rising);
+            }
+        }
+        Some(Rays128 { dirs, rays, up })
+    }
+
+    /// The cells seen from `c` along every ray up to (not including) the first occupied cell;
+    /// each first occupied cell that is also in `landable` is included.
+    #[inline]
+    pub fn sight(&self, c: Cell, occupied: u128, landable: u128) -> u128 {
+        let base = c.index() * self.dirs;
+        let rays = &self.rays[base..base + self.dirs];
+        let up = &self.up[base..base + self.dirs];
+        let mut seen = 0;
+        for (d, (&ray, &up)) in rays.iter().zip(up).enumerate() {
+            let blockers = ray & occupied;
+            if blockers == 0 {
+                seen |= ray;
+                continue;
+            }
+            let b = if up { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() };
+            let bit = 1u128 << b;
+            // Cells of the ray before the blocker: the ray minus the blocker's own ray onward.
+            let beyond = self.rays[b as usize * self.dirs + d];
+            seen |= (ray & !beyond & !bit) | (bit & landable);
+        }
+        seen
+    }
+}
+
+/// The `n`-th (0-based) set bit of `x`.
+#[inline]
+pub fn nth_bit(mut x: u128, n: u32) -> Cell {
+    let low = x as u64;
+    let (mut x64, mut n, offset) = if n < low.count_ones() {
+        (low, n, 0)
+    } else {
+        (((x >> 64) as u64), n - low.count_ones(), 64)
+    };
+    while n > 0 {
+        x64 &= x64 - 1;
+        n -= 1;
+    }
+    x = u128::from(x64);
+    Cell((x.trailing_zeros() + offset) as u16)
 }
 
 impl Rules {
@@ -352,10 +429,10 @@ impl Rules {
             .collect();
         let queens = start_queens.iter().map(|qs| qs.iter().map(|&c| cell(c)).collect()).collect();
         debug_assert!(geo.len() <= MAX_CELLS);
-        let max_ray = geo
+        let rays128 = Rays128::new(&geo);
+        let max_sight = geo
             .cells()
-            .flat_map(|c| (0..geo.dir_count()).map(move |d| (c, d)))
-            .map(|(c, d)| geo.ray(c, d).len())
+            .map(|c| (0..geo.dir_count()).map(|d| geo.ray(c, d).len() as u64).sum())
             .max()
             .unwrap_or(0);
         Ok(Rules {
@@ -368,7 +445,8 @@ impl Rules {
             stones,
             queens,
             in_hand,
-            max_ray,
+            max_sight,
+            rays128,
         })
     }
 }
