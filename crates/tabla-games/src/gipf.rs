@@ -242,11 +242,7 @@ impl Board {
                 }
             } else {
                 if found {
-                    return Some(Row {
-                        run,
-                        gipf: run & self.gipfs(),
-                        singles: run & self.singles(),
-                    });
+                    return Some(Row { gipf: run & self.gipfs(), singles: run & self.singles() });
                 }
                 run = 0;
                 streak = 0;
