@@ -480,6 +480,75 @@ impl Gipf {
         g
     }
 
+    /// A position set up by hand, for tests and puzzles: `pieces` lists cells with the
+    /// glyph of their piece in front (`o` white, `x` black, `O`/`X` GIPF pieces), separated
+    /// by spaces: `"oc3 od4 Oe5 xf5"`. The tournament flags say whether each player has
+    /// entered a GIPF piece and a single piece (in the standard game the first is always set,
+    /// in the basic game never). Endings are checked as after a turn.
+    ///
+    /// # Errors
+    /// A token that is not a glyph and a point, or a point given twice.
+    pub fn from_text(
+        variant: Variant,
+        pieces: &str,
+        reserve: [u8; 2],
+        to_move: Player,
+        entered_gipf: [bool; 2],
+        entered_single: [bool; 2],
+    ) -> Result<Gipf, String> {
+        let t = tables();
+        let mut board = Board::default();
+        for tok in pieces.split_whitespace() {
+            let kind = match tok.chars().next() {
+                Some('o') => 0,
+                Some('O') => 1,
+                Some('x') => 2,
+                Some('X') => 3,
+                _ => return Err(format!("'{tok}': expected o, O, x or X, then a point")),
+            };
+            let c = t
+                .geo
+                .parse_cell(&tok[1..])
+                .filter(|c| t.points >> c.0 & 1 == 1)
+                .ok_or_else(|| format!("'{tok}': {} is not a point (b2…h5)", &tok[1..]))?;
+            if board.occupied() & bit(c.0 as u8) != 0 {
+                return Err(format!("'{tok}': that point is taken twice"));
+            }
+            *board.mask_mut(kind) |= bit(c.0 as u8);
+        }
+        let entered_gipf = match variant {
+            Variant::Tournament => entered_gipf,
+            Variant::Standard => [true; 2],
+            Variant::Basic => [false; 2],
+        };
+        let entered_single =
+            if variant == Variant::Tournament { entered_single } else { [false; 2] };
+        let mut g = Gipf {
+            variant,
+            board,
+            reserve,
+            entered_gipf,
+            entered_single,
+            side: to_move.0,
+            outcome: None,
+            hash: 0,
+            history: Vec::new(),
+        };
+        g.hash = g.compute_hash();
+        g.history.push(g.hash);
+        g.outcome = g.gipf_outcome();
+        if g.outcome.is_none() && !g.has_turn() {
+            g.outcome = Some(Outcome::win(2, Player(g.side ^ 1)));
+        }
+        Ok(g)
+    }
+
+    /// The piece on a cell (by name): its owner and whether it is a GIPF piece.
+    pub fn piece_at(&self, name: &str) -> Option<(Player, bool)> {
+        let c = tables().geo.parse_cell(name)?;
+        self.board.kind_at(c.0 as u8).map(|k| (Player(k >> 1), k & 1 == 1))
+    }
+
     /// The rule set.
     pub fn variant(&self) -> Variant {
         self.variant
