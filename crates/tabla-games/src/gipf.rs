@@ -864,7 +864,7 @@ impl Game for Gipf {
             let (f, r) = t.geo.coords(c);
             let (q, a) = (i32::from(f), i32::from(r) + (i32::from(f) - 4).max(0));
             let y = (12 - (2 * a - q)) as usize;
-            let x = 3 + 3 * f as usize;
+            let x = 2 + 3 * f as usize;
             let glyph = match self.board.kind_at(c.0 as u8) {
                 Some(0) => b'o',
                 Some(1) => b'O',
@@ -892,7 +892,8 @@ impl Game for Gipf {
         }
         s.push_str(&files);
         s.push('\n');
-        s.push_str("o/x white/black piece, O/X GIPF piece, . point, + dot\n");
+        s.push_str("o/x white/black piece, O/X GIPF piece, . point, + dot (entry)\n");
+        s.push_str("ranks count up from 1 at the bottom (dot) of each file\n");
         s.push_str(&format!("reserves: white {}, black {}\n", self.reserve[0], self.reserve[1]));
         match self.outcome {
             Some(o) if o.is_draw() => s.push_str("game over: draw\n"),
