@@ -333,7 +333,8 @@ fn phase_step(
     }
     for r in &found[..n] {
         let compulsory = r.singles != 0;
-        // Every subset of the run's GIPF pieces may go (at least one for an optional row).
+        // Every subset of the run's GIPF pieces may go (at least one for an optional row);
+        // decision: a compulsory row may keep all of them.
         let mut kept_out = 0u64;
         loop {
             if compulsory || kept_out != 0 {
@@ -343,6 +344,7 @@ fn phase_step(
                     seen.push(now);
                     let mut b = *board;
                     b.remove(take);
+                    // Decision: a take that ends the game ends the phase and the turn.
                     if gipf_loss(&b, must) {
                         ends.push((now, true));
                     } else {
@@ -625,8 +627,9 @@ impl Gipf {
                         b.push(e, j, 2 * p as u8 + u8::from(is_gipf));
                         let mut must = self.entered_gipf;
                         must[p] |= is_gipf;
-                        // Rows can only appear on lines through the cells the push moved;
-                        // GIPF-only rows kept from before count too when p has 4 GIPF pieces.
+                        // Rows can only appear on lines through the cells the push moved.
+                        // Decision: GIPF-only rows kept from before are offered again after
+                        // the entry; they need 4 GIPF pieces of p, so look everywhere then.
                         let lines = if b.gipf[p].count_ones() >= ROW {
                             all_lines
                         } else {
@@ -776,6 +779,8 @@ impl Game for Gipf {
             self.outcome = Some(o);
             return;
         }
+        // Decision: positions before a capture or a flag change can never recur (material
+        // and flags only go one way), so the history starts afresh there.
         if irreversible {
             self.history.clear();
         }
