@@ -470,17 +470,17 @@ fn whites_first_entry_has_4_classes_under_the_12_symmetries() {
 
 #[test]
 fn conformance_tournament() {
-    check_random_games(&Gipf::new(Variant::Tournament), 12, 1, 3000);
+    check_random_games(&Gipf::new(Variant::Tournament), 200, 1, 3000);
 }
 
 #[test]
 fn conformance_standard() {
-    check_random_games(&Gipf::new(Variant::Standard), 12, 2, 3000);
+    check_random_games(&Gipf::new(Variant::Standard), 200, 2, 3000);
 }
 
 #[test]
 fn conformance_basic() {
-    check_random_games(&Gipf::new(Variant::Basic), 12, 3, 3000);
+    check_random_games(&Gipf::new(Variant::Basic), 200, 3, 3000);
 }
 
 proptest! {
