@@ -48,6 +48,9 @@ struct Entry {
     cells: [u8; 7],
     len: u8,
     mask: u64,
+    /// `touched[j]`: the lines through `cells[..=j]`, where a push that stops at `j` can
+    /// make rows.
+    touched: [u32; 7],
 }
 
 /// Everything about the board that never changes, built once from [`Geometry::hex`].
@@ -58,8 +61,6 @@ struct Tables {
     lines: [Line; LINES],
     /// Entries sorted by notation (dot, then first point).
     entries: [Entry; ENTRIES],
-    /// The three lines through each point (bit `l` = line `l`); 0 on dots.
-    lines_through: [u32; CELLS],
     names: [String; CELLS],
 }
 
@@ -119,13 +120,19 @@ fn build_tables() -> Tables {
     assert_eq!(n, LINES);
     // Cell numbers follow the sorted order of names, so this sorts by notation.
     entries.sort_by_key(|e| (e.dot, e.cells[0]));
+    for e in &mut entries {
+        let mut acc = 0;
+        for j in 0..usize::from(e.len) {
+            acc |= lines_through[usize::from(e.cells[j])];
+            e.touched[j] = acc;
+        }
+    }
     let names = std::array::from_fn(|i| geo.name(Cell(i as u16)));
     Tables {
         geo,
         points,
         lines,
         entries: entries.try_into().expect("42 entries"),
-        lines_through,
         names,
     }
 }
@@ -263,21 +270,38 @@ struct Row {
 /// Finds the rows of `p` on the lines in `lines` (those with at least four of `p`'s pieces).
 fn rows(board: &Board, p: usize, lines: u32, out: &mut [Row; LINES]) -> usize {
     let t = tables();
-    let own = board.own(p);
     let mut n = 0;
-    let mut ls = lines;
-    while ls != 0 {
-        let l = ls.trailing_zeros() as usize;
-        ls &= ls - 1;
-        let line = &t.lines[l];
-        if (own & line.mask).count_ones() >= ROW {
-            if let Some(r) = board.row_on(line, p) {
-                out[n] = r;
-                n += 1;
-            }
+    for l in bits_of(row_lines(board, p, lines)) {
+        if let Some(r) = board.row_on(&t.lines[l], p) {
+            out[n] = r;
+            n += 1;
         }
     }
     n
+}
+
+/// The lines of `lines` with at least four of `p`'s pieces: the only ones that can hold a row
+/// of `p`. Taking pieces never adds any, so a removal phase keeps to this set.
+#[inline]
+fn row_lines(board: &Board, p: usize, lines: u32) -> u32 {
+    let t = tables();
+    let own = board.own(p);
+    bits_of(lines)
+        .filter(|&l| (own & t.lines[l].mask).count_ones() >= ROW)
+        .fold(0, |a, l| a | 1 << l)
+}
+
+/// The set bits of a line mask.
+#[inline]
+fn bits_of(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(l)
+    })
 }
 
 /// Whether some player who has entered a GIPF piece has none left (`must[q]`).
@@ -305,8 +329,9 @@ fn removal_phase(
     seen: &mut Vec<u64>,
 ) {
     ends.clear();
-    let mut found = [Row::default(); LINES];
-    if rows(start, p, lines, &mut found) == 0 {
+    // Most phases have nothing to take: settle those without looking for runs.
+    let lines = row_lines(start, p, lines);
+    if lines == 0 || !bits_of(lines).any(|l| start.row_on(&tables().lines[l], p).is_some()) {
         ends.push((0, false));
         return;
     }
@@ -630,13 +655,8 @@ impl Gipf {
                         // Rows can only appear on lines through the cells the push moved.
                         // Decision: GIPF-only rows kept from before are offered again after
                         // the entry; they need 4 GIPF pieces of p, so look everywhere then.
-                        let lines = if b.gipf[p].count_ones() >= ROW {
-                            all_lines
-                        } else {
-                            e.cells[..=j]
-                                .iter()
-                                .fold(0, |a, &c| a | t.lines_through[usize::from(c)])
-                        };
+                        let lines =
+                            if b.gipf[p].count_ones() >= ROW { all_lines } else { e.touched[j] };
                         removal_phase(&b, p, lines, must, &mut s.post, &mut s.seen);
                         for &(post, _) in &s.post {
                             out(GipfMove { pre, entry: ei as u8, gipf: is_gipf, post });
