@@ -128,13 +128,7 @@ fn build_tables() -> Tables {
         }
     }
     let names = std::array::from_fn(|i| geo.name(Cell(i as u16)));
-    Tables {
-        geo,
-        points,
-        lines,
-        entries: entries.try_into().expect("42 entries"),
-        names,
-    }
+    Tables { geo, points, lines, entries: entries.try_into().expect("42 entries"), names }
 }
 
 #[inline]
@@ -340,6 +334,8 @@ fn removal_phase(
     phase_step(start, p, lines, must, 0, ends, seen);
 }
 
+/// One step of [`removal_phase`]: records `removed` if the phase may stop here, then tries
+/// every take from the current rows.
 fn phase_step(
     board: &Board,
     p: usize,
@@ -360,10 +356,10 @@ fn phase_step(
         let compulsory = r.singles != 0;
         // Every subset of the run's GIPF pieces may go (at least one for an optional row);
         // decision: a compulsory row may keep all of them.
-        let mut kept_out = 0u64;
+        let mut taken_gipf = 0u64;
         loop {
-            if compulsory || kept_out != 0 {
-                let take = r.singles | kept_out;
+            if compulsory || taken_gipf != 0 {
+                let take = r.singles | taken_gipf;
                 let now = removed | take;
                 if !seen.contains(&now) {
                     seen.push(now);
@@ -377,8 +373,8 @@ fn phase_step(
                     }
                 }
             }
-            kept_out = kept_out.wrapping_sub(r.gipf) & r.gipf;
-            if kept_out == 0 {
+            taken_gipf = taken_gipf.wrapping_sub(r.gipf) & r.gipf;
+            if taken_gipf == 0 {
                 break;
             }
         }
