@@ -239,6 +239,29 @@ fn a_gipf_piece_needs_two_in_reserve() {
     assert!(l.iter().all(|m| !m.starts_with('G')));
 }
 
+#[test]
+fn the_variant_option_is_checked() {
+    for v in ["tournament", "standard", "basic", "Standard"] {
+        assert!(tabla_games::new_game("gipf", &[format!("variant={v}")]).is_ok(), "{v}");
+    }
+    let err = tabla_games::new_game("gipf", &["variant=advanced".to_string()]).err().unwrap();
+    assert!(err.0.contains("tournament, standard, basic"), "{err}");
+}
+
+#[test]
+fn the_hash_covers_side_reserves_and_tournament_flags() {
+    let t = |g: [bool; 2], s: [bool; 2], r: [u8; 2], p: Player| {
+        Gipf::from_text(Variant::Tournament, "Oc3 Xg3", r, p, g, s).unwrap().hash()
+    };
+    let base = t([true; 2], [false; 2], [10, 10], WHITE);
+    assert_ne!(base, t([true; 2], [true, false], [10, 10], WHITE));
+    assert_ne!(base, t([true; 2], [false, true], [10, 10], WHITE));
+    assert_ne!(base, t([true; 2], [false; 2], [10, 9], WHITE));
+    assert_ne!(base, t([true; 2], [false; 2], [10, 10], BLACK));
+    let g = Gipf::from_text(Variant::Tournament, "Oc3 Xg3", [10, 10], WHITE, [true; 2], [false; 2]);
+    assert_eq!(g.unwrap().hash_from_scratch(), base);
+}
+
 // ---------------------------------------------------------------------------------------------
 // End of the game
 // ---------------------------------------------------------------------------------------------
