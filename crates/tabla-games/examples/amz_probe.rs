@@ -13,6 +13,11 @@ fn main() {
         plies += random_playout(g.clone(), &mut rng, &mut buf).1;
     }
     let e = t.elapsed().as_secs_f64();
-    println!("{} games/s, {} ns/ply, {} plies/game", 20000.0 / e, e * 1e9 / plies as f64, plies / 20000);
+    println!(
+        "{} games/s, {} ns/ply, {} plies/game",
+        20000.0 / e,
+        e * 1e9 / plies as f64,
+        plies / 20000
+    );
     let _ = g.hash();
 }

@@ -6,6 +6,7 @@
 
 pub mod amazons;
 pub mod bulgarian_ur;
+pub mod gipf;
 pub mod registry;
 
 pub use registry::{find, new_game, GameInfo, GAMES};

@@ -26,7 +26,12 @@ impl std::fmt::Debug for GameInfo {
 }
 
 /// Every registered game, in menu order.
-pub const GAMES: &[GameInfo] = &[crate::amazons::INFO, crate::bulgarian_ur::INFO];
+pub const GAMES: &[GameInfo] = &[
+    crate::gipf::INFO,
+    crate::bulgarian_ur::INFO,
+    // (seega goes here)
+    crate::amazons::INFO,
+];
 
 /// The game with this id.
 ///

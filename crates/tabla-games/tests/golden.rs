@@ -85,3 +85,8 @@ fn amazons() {
 fn bulgarian_ur() {
     check_golden("bulgarian-ur");
 }
+
+#[test]
+fn gipf() {
+    check_golden("gipf");
+}

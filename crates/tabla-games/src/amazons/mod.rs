@@ -434,7 +434,11 @@ impl Game for Amazons {
     /// few dozen), one is drawn and kept with probability shots / `max_sight` (the same bound
     /// for every queen move), then one of its shots is drawn. Each turn so has the same chance
     /// per attempt. Placements, and positions where attempts keep failing, list every turn.
-    fn random_move<R: tabla_core::rand::Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<Move>) -> Move {
+    fn random_move<R: tabla_core::rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<Move>,
+    ) -> Move {
         let p = self.turn;
         let i = p.index();
         if let (Some(rays), false) = (&self.rules.rays128, self.may_place(p)) {
