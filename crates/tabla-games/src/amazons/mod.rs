@@ -13,8 +13,8 @@ use crate::registry::GameInfo;
 use serde_json::json;
 use std::sync::Arc;
 use tabla_core::{
-    zobrist, Cell, Game, GameOptions, MoveError, OptionError, Outcome, Player, PlayerSet, Shape,
-    ToMove, MAX_PLAYERS,
+    zobrist, zobrist_table, Cell, Game, GameOptions, MoveError, OptionError, Outcome, Player,
+    PlayerSet, Shape, ToMove, MAX_PLAYERS,
 };
 
 /// Registry entry.
@@ -34,6 +34,8 @@ const QUEEN: u8 = 2;
 
 // Zobrist tables.
 const Z_CELL: u32 = 0; // index cell * 8 + content
+/// The cell keys precomputed: `set` runs three times a turn in every playout.
+static Z_CELLS: [u64; MAX_CELLS * 8] = zobrist_table::<{ MAX_CELLS * 8 }>(Z_CELL);
 const Z_TURN: u32 = 1;
 const Z_HAND: u32 = 2; // player * 8 + count
 const Z_OUT: u32 = 3;
@@ -152,8 +154,8 @@ impl Amazons {
     #[inline]
     fn set(&mut self, c: Cell, v: u8) {
         let old = self.board[c.index()];
-        self.board_hash ^= zobrist(Z_CELL, c.0 as u32 * 8 + old as u32)
-            ^ zobrist(Z_CELL, c.0 as u32 * 8 + v as u32);
+        self.board_hash ^=
+            Z_CELLS[c.index() * 8 + old as usize] ^ Z_CELLS[c.index() * 8 + v as usize];
         self.board[c.index()] = v;
         if c.0 < 128 {
             let bit = 1u128 << c.0;
@@ -457,7 +459,7 @@ impl Game for Amazons {
                 };
                 // Rejection: cheap while there are many queen moves with many shots each;
                 // with few queen moves, weighing them all is cheaper.
-                let tries = if total > 24 { 8 } else { 0 };
+                let tries = if total > 8 { 64 } else { 0 };
                 for _ in 0..tries {
                     let mut r = rng.random_range(0..total);
                     let mut k = 0;
