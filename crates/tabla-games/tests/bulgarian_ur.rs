@@ -8,7 +8,7 @@ mod bulgarian_ur {
     use rand::{Rng, SeedableRng};
     use std::collections::BTreeSet;
     use std::path::Path;
-    use tabla_core::perft::{perft, sample_chance, timed_playouts};
+    use tabla_core::perft::{perft, sample_chance};
     use tabla_core::{play_record, Game, MoveError, Player, ToMove};
     use tabla_games::bulgarian_ur::{BulgarianUr, Square, UrMove, BLACK, DISCS, YELLOW};
 
@@ -511,10 +511,13 @@ mod bulgarian_ur {
 
     /// Reads `tests/fixtures/bulgarian-ur.perft`: blocks of `options`, `moves`, then `perft D N`
     /// lines (comments after `#`).
-    fn perft_fixtures() -> Vec<(Vec<String>, String, Vec<(u32, u64)>)> {
+    /// One fixture: options, record, and (depth, count) pairs.
+    type Fixture = (Vec<String>, String, Vec<(u32, u64)>);
+
+    fn perft_fixtures() -> Vec<Fixture> {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bulgarian-ur.perft");
         let text = std::fs::read_to_string(path).unwrap();
-        let mut out: Vec<(Vec<String>, String, Vec<(u32, u64)>)> = Vec::new();
+        let mut out: Vec<Fixture> = Vec::new();
         for line in text.lines() {
             let line = line.split('#').next().unwrap().trim();
             if let Some(rest) = line.strip_prefix("options") {
@@ -645,28 +648,6 @@ mod bulgarian_ur {
         }
     }
 
-    #[test]
-    #[ignore = "slow: run by .ci/run"]
-    fn playout_speed() {
-        let mut rng = SmallRng::seed_from_u64(1);
-        let stats = timed_playouts(
-            &BulgarianUr::new(Some(100)),
-            &mut rng,
-            std::time::Duration::from_secs(5),
-            |_| {},
-        );
-        println!(
-            "bulgarian-ur: {} games in {:.2?}: {:.0} games/s, {:.2} M moves/s ({:.1} moves/game), \
-         {:.2} M generated/s",
-            stats.games,
-            stats.elapsed,
-            stats.games_per_second(),
-            stats.moves_per_second() / 1e6,
-            stats.moves as f64 / stats.games as f64,
-            stats.generated_per_second() / 1e6,
-        );
-    }
-
     /// How random games end: by the quiet rule or by a player left without a free disc, and how
     /// long they take, with the quiet rule on and off.
     #[test]
@@ -684,6 +665,7 @@ mod bulgarian_ur {
                     &mut moves,
                 );
                 plies += n;
+                assert!(end.outcome().is_some(), "a random game did not end");
                 if quiet.is_some_and(|q| end.quiet_turns() >= q) {
                     by_quiet += 1;
                 } else {

@@ -6,9 +6,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::time::Duration;
 use tabla_core::conformance::check_random_games;
-use tabla_core::perft::{perft, timed_playouts};
+use tabla_core::perft::perft;
 use tabla_core::{play_record, Game, MoveError, Player, ToMove};
 use tabla_games::gipf::{Gipf, Variant};
 
@@ -531,25 +530,4 @@ proptest! {
         }
         prop_assert!(g.outcome().is_some());
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Speed
-// ---------------------------------------------------------------------------------------------
-
-/// `cargo test --release -p tabla-games --test gipf -- --ignored --nocapture speed`
-#[test]
-#[ignore = "measurement: run by hand with --release"]
-fn speed_of_random_playouts() {
-    let g = Gipf::new(Variant::Tournament);
-    let mut rng = SmallRng::seed_from_u64(7);
-    let s = timed_playouts(&g, &mut rng, Duration::from_secs(5), |_| {});
-    println!(
-        "gipf tournament: {} games in {:.2?}: {:.0} games/s, {:.0} moves/s, {:.0} turns generated/s",
-        s.games,
-        s.elapsed,
-        s.games_per_second(),
-        s.moves_per_second(),
-        s.generated_per_second()
-    );
 }
