@@ -40,6 +40,23 @@ fn to_move(g: &dyn DynGame) -> Option<&'static str> {
     }
 }
 
+/// The cells holding queens of `who`, from the position's JSON view.
+fn queens_of(g: &dyn DynGame, who: &str) -> BTreeSet<String> {
+    let v = g.view_json();
+    v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["piece"]["queen"] == who)
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A set of cell names from `"a1 b2 ..."`.
+fn cells(names: &str) -> BTreeSet<String> {
+    names.split_whitespace().map(String::from).collect()
+}
+
 fn winners(g: &dyn DynGame) -> Vec<&'static str> {
     let names = g.player_names();
     g.outcome().expect("game over").winners.iter().map(|p| names[p.index()]).collect()
@@ -92,22 +109,8 @@ fn default_setup_and_players() {
     let g = after("", "");
     assert_eq!(g.player_names(), ["white", "black"]);
     assert_eq!(to_move(g.as_ref()), Some("white"));
-    let v = g.view_json();
-    let queens: BTreeSet<String> = v["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["piece"].is_object())
-        .map(|c| {
-            format!("{}{}", c["piece"]["queen"].as_str().unwrap(), c["name"].as_str().unwrap())
-        })
-        .collect();
-    let want: BTreeSet<String> =
-        ["whitea2", "whiteb1", "whitee1", "whitef2", "blacka5", "blackb6", "blacke6", "blackf5"]
-            .into_iter()
-            .map(String::from)
-            .collect();
-    assert_eq!(queens, want);
+    assert_eq!(queens_of(g.as_ref(), "white"), cells("a2 b1 e1 f2"));
+    assert_eq!(queens_of(g.as_ref(), "black"), cells("a5 b6 e6 f5"));
 }
 
 #[test]
@@ -119,18 +122,8 @@ fn every_setup_of_the_table() {
         (16, "a6 f1 k1 p6", "a11 f16 k16 p11"),
     ] {
         let g = after(&format!("size={size}"), "");
-        let v = g.view_json();
-        let on = |who: &str| -> BTreeSet<String> {
-            v["cells"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|c| c["piece"]["queen"] == who)
-                .map(|c| c["name"].as_str().unwrap().to_string())
-                .collect()
-        };
-        assert_eq!(on("white"), white.split(' ').map(String::from).collect(), "size {size}");
-        assert_eq!(on("black"), black.split(' ').map(String::from).collect(), "size {size}");
+        assert_eq!(queens_of(g.as_ref(), "white"), cells(white), "size {size}");
+        assert_eq!(queens_of(g.as_ref(), "black"), cells(black), "size {size}");
     }
 }
 
@@ -311,33 +304,13 @@ fn layout_gives_any_shape_and_is_checked() {
 #[test]
 fn hex_board_setups_and_lines() {
     let g = after("board=hex", "");
-    let v = g.view_json();
-    let on = |who: &str| -> BTreeSet<String> {
-        v["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|c| c["piece"]["queen"] == who)
-            .map(|c| c["name"].as_str().unwrap().to_string())
-            .collect()
-    };
-    assert_eq!(v["cells"].as_array().unwrap().len(), 61);
-    assert_eq!(on("white"), ["e2", "h5", "b5"].into_iter().map(String::from).collect());
-    assert_eq!(on("black"), ["h2", "e8", "b2"].into_iter().map(String::from).collect());
+    assert_eq!(g.view_json()["cells"].as_array().unwrap().len(), 61);
+    assert_eq!(queens_of(g.as_ref(), "white"), cells("e2 h5 b5"));
+    assert_eq!(queens_of(g.as_ref(), "black"), cells("h2 e8 b2"));
     let g = after("board=hex players=3", "");
-    let v = g.view_json();
-    let on3 = |who: &str| -> BTreeSet<String> {
-        v["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|c| c["piece"]["queen"] == who)
-            .map(|c| c["name"].as_str().unwrap().to_string())
-            .collect()
-    };
-    assert_eq!(on3("p1"), ["e2", "e8"].into_iter().map(String::from).collect());
-    assert_eq!(on3("p2"), ["h2", "b5"].into_iter().map(String::from).collect());
-    assert_eq!(on3("p3"), ["h5", "b2"].into_iter().map(String::from).collect());
+    assert_eq!(queens_of(g.as_ref(), "p1"), cells("e2 e8"));
+    assert_eq!(queens_of(g.as_ref(), "p2"), cells("h2 b5"));
+    assert_eq!(queens_of(g.as_ref(), "p3"), cells("h5 b2"));
     assert_eq!(after("board=hex side=7", "").view_json()["cells"].as_array().unwrap().len(), 127);
     assert!(option_error("side=5").contains("board=hex"));
 }
@@ -386,23 +359,10 @@ fn three_players_go_out_and_are_ranked() {
 fn four_player_setup_and_teams() {
     let g = after("size=10 players=4", "");
     assert_eq!(g.player_names(), ["p1", "p2", "p3", "p4"]);
-    let v = g.view_json();
-    let cell = |name: &str| {
-        v["cells"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap()["piece"]["queen"]
-            .clone()
-    };
-    for (c, p) in [
-        ("d1", "p1"),
-        ("g1", "p1"),
-        ("j4", "p2"),
-        ("j7", "p2"),
-        ("d10", "p3"),
-        ("g10", "p3"),
-        ("a4", "p4"),
-        ("a7", "p4"),
-    ] {
-        assert_eq!(cell(c), p, "{c}");
-    }
+    assert_eq!(queens_of(g.as_ref(), "p1"), cells("d1 g1"));
+    assert_eq!(queens_of(g.as_ref(), "p2"), cells("j4 j7"));
+    assert_eq!(queens_of(g.as_ref(), "p3"), cells("d10 g10"));
+    assert_eq!(queens_of(g.as_ref(), "p4"), cells("a4 a7"));
     assert!(option_error("teams=on").contains("players=4"));
     assert!(option_error("teams=on players=3").contains("players=4"));
 }
