@@ -14,6 +14,9 @@ use std::time::Duration;
 pub trait DynGame: Send + Sync {
     /// The registry id.
     fn id(&self) -> &'static str;
+    /// The concrete position, for code that dispatches to generic routines per game (the
+    /// AI's searches): downcast it to the game's type.
+    fn as_any(&self) -> &dyn std::any::Any;
     /// A copy of the position.
     fn box_clone(&self) -> Box<dyn DynGame>;
     /// The contract names of the seats in turn order.
@@ -57,6 +60,9 @@ pub trait DynGame: Send + Sync {
 impl<G: Game> DynGame for G {
     fn id(&self) -> &'static str {
         Game::id(self)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
     fn box_clone(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())

@@ -24,13 +24,38 @@ const EXAMPLES: &str = "Examples:
   tabla state amazons -o size=10          the legal moves as JSON (2176 of them)
   tabla state seega --moves 'a1,b2 c1,d2' --trace
   tabla perft amazons --depth 2
+  tabla play gipf --ai black --level 4      play White against the computer
+  tabla bestmove amazons --time-ms 500
   tabla bench playouts amazons -o size=10 --seconds 5
   tabla rules gipf";
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play in the terminal, people at one keyboard.
-    Play(GameArgs),
+    /// Play in the terminal: people at one keyboard, or against the computer (--ai).
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seats the computer plays, by player name (e.g. --ai black; repeatable).
+        #[arg(long, value_name = "PLAYER")]
+        ai: Vec<String>,
+        /// The computer's strength, 1 (friendly) to 7 (strongest).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=7))]
+        level: u8,
+    },
+    /// Print the computer's move for the position (machine use).
+    Bestmove {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Think for this many milliseconds.
+        #[arg(long, value_name = "N", conflicts_with = "level")]
+        time_ms: Option<u64>,
+        /// Strength 1 (friendly) to 7 (strongest); default 3.
+        #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=7))]
+        level: Option<u8>,
+        /// Random seed for the search (same seed and level, same move).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Print the position as one JSON line (machine use; see the command-line contract).
     State {
         #[command(flatten)]
@@ -116,9 +141,40 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return play::menu().map_err(|e| Failure(e, 1));
     };
     match command {
-        Command::Play(args) => {
-            let g = args.position()?;
-            play::play(g).map_err(|e| Failure(e, 1))
+        Command::Play { game, ai, level } => {
+            let g = game.position()?;
+            let names = g.player_names();
+            let mut seats = Vec::new();
+            for name in &ai {
+                match names.iter().position(|n| n.eq_ignore_ascii_case(name)) {
+                    Some(i) => seats.push(i),
+                    None => {
+                        return Err(Failure(
+                            format!("--ai {name}: the players are {}", names.join(", ")),
+                            2,
+                        ))
+                    }
+                }
+            }
+            play::play(g, &seats, level).map_err(|e| Failure(e, 1))
+        }
+        Command::Bestmove { game, time_ms, level, seed } => {
+            let g = game.position()?;
+            let budget = match time_ms {
+                Some(ms) => tabla_ai::Budget::time(Duration::from_millis(ms)),
+                None => tabla_ai::Budget::level(level.unwrap_or(3)),
+            };
+            match tabla_ai::best_move_dyn(g.as_ref(), budget, seed).map_err(|e| Failure(e, 2))? {
+                Some(m) => {
+                    println!("{m}");
+                    Ok(())
+                }
+                None if g.to_move() == tabla_core::ToMove::Chance => Err(Failure(
+                    "chance moves next (a die roll); there is no move to choose".into(),
+                    2,
+                )),
+                None => Err(Failure("the game is over".into(), 2)),
+            }
         }
         Command::State { game, trace } => {
             let mut g = game.start()?;

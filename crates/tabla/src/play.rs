@@ -72,15 +72,34 @@ pub fn menu() -> Result<(), String> {
             Err(e) => println!("{e}"),
         }
     };
-    play_with(game, &mut input)
+    let names = game.player_names();
+    let mut ai = Vec::new();
+    if let Some(answer) = input.ask(&format!(
+        "Computer plays which seats? ({} separated by spaces; Enter for none): ",
+        names.join(", ")
+    )) {
+        for w in answer.split_whitespace() {
+            match names.iter().position(|n| n.eq_ignore_ascii_case(w)) {
+                Some(i) => ai.push(i),
+                None => println!("no player '{w}'; ignored"),
+            }
+        }
+    }
+    play_with(game, &mut input, &ai, 3)
 }
 
-/// Plays `game` at the terminal until it ends or the players quit.
-pub fn play(game: Box<dyn DynGame>) -> Result<(), String> {
-    play_with(game, &mut Input::new())
+/// Plays `game` at the terminal until it ends or the players quit; the computer plays the
+/// seats in `ai` at `level`.
+pub fn play(game: Box<dyn DynGame>, ai: &[usize], level: u8) -> Result<(), String> {
+    play_with(game, &mut Input::new(), ai, level)
 }
 
-fn play_with(game: Box<dyn DynGame>, input: &mut Input) -> Result<(), String> {
+fn play_with(
+    game: Box<dyn DynGame>,
+    input: &mut Input,
+    ai: &[usize],
+    level: u8,
+) -> Result<(), String> {
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut rng = rand::rng();
     // Positions before each played token (chance tokens included), for undo.
@@ -138,6 +157,21 @@ fn play_with(game: Box<dyn DynGame>, input: &mut Input) -> Result<(), String> {
             ToMove::Player(p) => game.player_names()[p.index()],
             _ => "chance",
         };
+        if let ToMove::Player(p) = game.to_move() {
+            if ai.contains(&p.index()) {
+                println!("{who} (computer, level {level}) is thinking...");
+                let seed = rng.random();
+                let budget = tabla_ai::Budget::level(level);
+                let m = tabla_ai::best_move_dyn(game.as_ref(), budget, seed)?
+                    .expect("a player is to move");
+                let before = game.clone();
+                let played = game.play_text(&m).map_err(|e| e.to_string())?;
+                println!("{who} plays {played}");
+                history.push((before, played));
+                show = true;
+                continue;
+            }
+        }
         let Some(line) = input.ask(&format!("{who}> ")) else { return Ok(()) };
         let (cmd, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
         match cmd {
@@ -174,6 +208,12 @@ fn play_with(game: Box<dyn DynGame>, input: &mut Input) -> Result<(), String> {
                     println!("Nothing to undo.");
                 } else {
                     undo(&mut game, &mut history);
+                    // Against the computer, take back its reply too: back to your own turn.
+                    while matches!(game.to_move(), ToMove::Player(p) if ai.contains(&p.index()))
+                        && !history.is_empty()
+                    {
+                        undo(&mut game, &mut history);
+                    }
                     show = true;
                 }
             }

@@ -116,3 +116,19 @@ fn play_survives_bad_input_and_plays_on() {
     // `record` after the undo shows only the replacement move.
     assert!(text.lines().any(|l| l.ends_with("> b1-b3/b1")), "{text}");
 }
+
+#[test]
+fn bestmove_prints_a_legal_move_or_exits_2() {
+    let out = tabla(&["bestmove", "amazons", "--level", "1"]);
+    assert!(out.status.success());
+    let m = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let v = json_lines(&tabla(&["state", "amazons"]));
+    assert!(v[0]["legal"].as_array().unwrap().iter().any(|x| x == &m), "{m}");
+    // At a chance node: nothing on standard output, exit status 2.
+    let out = tabla(&["bestmove", "bulgarian-ur"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    // After the game: exit status 2 too.
+    let out = tabla(&["bestmove", "amazons", "-o", "layout=1#./##./..2"]);
+    assert_eq!(out.status.code(), Some(2));
+}
