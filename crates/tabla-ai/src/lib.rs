@@ -102,7 +102,7 @@ pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResu
     }
     loop {
         if budget.iterations.is_some_and(|n| iterations >= n)
-            || (iterations % 64 == 0 && budget.time.is_some_and(|t| t0.elapsed() >= t))
+            || (iterations.is_multiple_of(64) && budget.time.is_some_and(|t| t0.elapsed() >= t))
         {
             break;
         }
