@@ -206,6 +206,33 @@ pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResu
     Some(SearchResult { best, iterations, moves })
 }
 
+/// The best move for a position behind the registry's wrapper, in canonical notation; `None`
+/// when no player is to move. Dispatches once to the game's own type, so the search itself
+/// runs monomorphised.
+///
+/// # Errors
+/// A game this crate has no search for (a new game must be added here; a test checks that
+/// every registered game is).
+pub fn best_move_dyn(
+    game: &dyn tabla_core::DynGame,
+    budget: Budget,
+    seed: u64,
+) -> Result<Option<String>, String> {
+    fn run<G: Game>(g: &G, budget: Budget, seed: u64) -> Result<Option<String>, String> {
+        Ok(search(g, budget, seed).map(|r| g.format_move(r.best)))
+    }
+    let any = game.as_any();
+    if let Some(g) = any.downcast_ref::<tabla_games::amazons::Amazons>() {
+        run(g, budget, seed)
+    } else if let Some(g) = any.downcast_ref::<tabla_games::gipf::Gipf>() {
+        run(g, budget, seed)
+    } else if let Some(g) = any.downcast_ref::<tabla_games::bulgarian_ur::BulgarianUr>() {
+        run(g, budget, seed)
+    } else {
+        Err(format!("there is no computer player for {} yet", game.id()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,32 +284,5 @@ mod tests {
         let a = search(&g, Budget { iterations: Some(500), time: None }, 9).unwrap().best;
         let b = search(&g, Budget { iterations: Some(500), time: None }, 9).unwrap().best;
         assert_eq!(a, b);
-    }
-}
-
-/// The best move for a position behind the registry's wrapper, in canonical notation; `None`
-/// when no player is to move. Dispatches once to the game's own type, so the search itself
-/// runs monomorphised.
-///
-/// # Errors
-/// A game this crate has no search for (a new game must be added here; a test checks that
-/// every registered game is).
-pub fn best_move_dyn(
-    game: &dyn tabla_core::DynGame,
-    budget: Budget,
-    seed: u64,
-) -> Result<Option<String>, String> {
-    fn run<G: Game>(g: &G, budget: Budget, seed: u64) -> Result<Option<String>, String> {
-        Ok(search(g, budget, seed).map(|r| g.format_move(r.best)))
-    }
-    let any = game.as_any();
-    if let Some(g) = any.downcast_ref::<tabla_games::amazons::Amazons>() {
-        run(g, budget, seed)
-    } else if let Some(g) = any.downcast_ref::<tabla_games::gipf::Gipf>() {
-        run(g, budget, seed)
-    } else if let Some(g) = any.downcast_ref::<tabla_games::bulgarian_ur::BulgarianUr>() {
-        run(g, budget, seed)
-    } else {
-        Err(format!("there is no computer player for {} yet", game.id()))
     }
 }
