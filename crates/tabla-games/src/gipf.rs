@@ -1136,7 +1136,8 @@ impl Gipf {
 // Registry
 // ---------------------------------------------------------------------------------------------
 
-const OPTIONS: &[OptionSpec] = &[OptionSpec {
+/// The options of `gipf`.
+pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
     key: "variant",
     values: "tournament / standard / basic",
     default: "tournament",
@@ -1145,13 +1146,23 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
     choices: &["tournament", "standard", "basic"],
 }];
 
+impl Gipf {
+    /// The starting position for checked options (as every game module offers).
+    ///
+    /// # Errors
+    /// None today: the one option is a closed choice, checked by the registry.
+    pub fn from_options(options: &GameOptions) -> Result<Gipf, OptionError> {
+        let variant = match options.choice("variant", "tournament") {
+            "standard" => Variant::Standard,
+            "basic" => Variant::Basic,
+            _ => Variant::Tournament,
+        };
+        Ok(Gipf::new(variant))
+    }
+}
+
 fn create(options: &GameOptions) -> Result<Box<dyn tabla_core::DynGame>, OptionError> {
-    let variant = match options.choice("variant", "tournament") {
-        "standard" => Variant::Standard,
-        "basic" => Variant::Basic,
-        _ => Variant::Tournament,
-    };
-    Ok(Box::new(Gipf::new(variant)))
+    Ok(Box::new(Gipf::from_options(options)?))
 }
 
 /// Registry entry.
