@@ -12,7 +12,7 @@ use tabla_core::{play_record, DynGame, StateReport};
 /// Without a command, a menu asks for a game and its options and starts a game in the
 /// terminal. Games: amazons, gipf, seega, bulgarian-ur (see `tabla rules GAME`).
 #[derive(Parser)]
-#[command(name = "tabla", version, about, long_about = None, after_help = EXAMPLES)]
+#[command(name = "tabla", version, after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -23,8 +23,8 @@ const EXAMPLES: &str = "Examples:
   tabla play amazons -o size=10           the tournament board
   tabla state amazons -o size=10          the legal moves as JSON (2176 of them)
   tabla state seega --moves 'a1,b2 c1,d2' --trace
-  tabla perft amazons --depth 2
-  tabla play gipf --ai black --level 4      play White against the computer
+  tabla perft amazons --depth 2           238532 sequences of two turns
+  tabla play gipf --ai black --level 4    play White against the computer
   tabla bestmove amazons --time-ms 500
   tabla bench playouts amazons -o size=10 --seconds 5
   tabla rules gipf";
