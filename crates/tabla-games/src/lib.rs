@@ -5,6 +5,7 @@
 //! its `INFO` entry for the registry.
 
 pub mod amazons;
+pub mod seega;
 pub mod registry;
 
 pub use registry::{find, new_game, GameInfo, GAMES};

@@ -80,3 +80,8 @@ fn check_golden(game: &str) {
 fn amazons() {
     check_golden("amazons");
 }
+
+#[test]
+fn seega() {
+    check_golden("seega");
+}
