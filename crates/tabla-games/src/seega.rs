@@ -266,6 +266,18 @@ impl std::fmt::Debug for TablesRef {
     }
 }
 
+/// Why a diagram is not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 // ---------------------------------------------------------------------------------------------
 // Moves
 
@@ -394,6 +406,59 @@ impl Seega {
         Ok(Seega::new(SeegaConfig::from_options(o)?))
     }
 
+    /// A phase-2 position from a picture, for tests and analysis: ranks from the top, each a
+    /// row of `X` (First), `O` (Second) or `.`/`+` (empty), separated by `/` or white space.
+    /// The quiet counter starts at 0 and the history with this position, as at the start of
+    /// phase 2.
+    ///
+    /// # Errors
+    /// The picture does not fit the board, a player has more stones than the game gives or
+    /// fewer than two (the game would be over).
+    pub fn from_diagram(
+        config: SeegaConfig,
+        diagram: &str,
+        to_move: Player,
+    ) -> Result<Seega, SetupError> {
+        let mut g = Seega::new(config);
+        let n = usize::from(config.size);
+        let rows: Vec<&str> = diagram.split(|c: char| c == '/' || c.is_whitespace()).filter(|r| !r.is_empty()).collect();
+        if rows.len() != n {
+            return Err(SetupError(format!("expected {n} ranks, got {}", rows.len())));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = n - 1 - i;
+            if row.chars().count() != n {
+                return Err(SetupError(format!("rank {} should have {n} cells: '{row}'", rank + 1)));
+            }
+            for (f, ch) in row.chars().enumerate() {
+                let c = (rank * n + f) as u8;
+                match ch {
+                    'X' | 'x' => g.stones[0] |= bit(c),
+                    'O' | 'o' => g.stones[1] |= bit(c),
+                    '.' | '+' => {}
+                    _ => return Err(SetupError(format!("unknown cell glyph '{ch}' (use X, O, .)"))),
+                }
+            }
+        }
+        for p in 0..2 {
+            let k = count(g.stones[p]);
+            if k < 2 || k > u32::from(config.stones_each()) {
+                return Err(SetupError(format!(
+                    "each player needs 2 to {} stones; {} has {k}",
+                    config.stones_each(),
+                    g.player_name(Player(p as u8))
+                )));
+            }
+        }
+        g.in_hand = [0, 0];
+        g.moving = true;
+        g.to_move = to_move;
+        g.key = g.key_from_scratch();
+        g.history.push(g.key);
+        g.history_mix = mix_history(g.key);
+        Ok(g)
+    }
+
     /// The rules this position is played under.
     pub fn config(&self) -> SeegaConfig {
         self.config
@@ -402,6 +467,16 @@ impl Seega {
     /// Whether phase 2 (moving) has begun.
     pub fn is_moving_phase(&self) -> bool {
         self.moving
+    }
+
+    /// Who has a stone on `c`, if anyone.
+    pub fn owner(&self, c: Cell) -> Option<Player> {
+        (0..2u8).find(|&p| self.stones[usize::from(p)] >> c.0 & 1 != 0).map(Player)
+    }
+
+    /// The cell named `name` on this board, if there is one.
+    pub fn cell(&self, name: &str) -> Option<Cell> {
+        self.t().geo.parse_cell(name)
     }
 
     /// Stones on the board of player `p`.
