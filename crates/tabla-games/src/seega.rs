@@ -808,11 +808,12 @@ impl Seega {
             me ^= bit(w[0]) | bit(w[1]);
             let caps = t.captures(w[1], me, opp);
             opp ^= caps;
-            if caps == 0 && i + 2 < cs.len() {
+            if caps == 0 && cs.len() > 2 {
                 return Err(MoveError::illegal(
                     text,
                     format!(
-                        "the step to {} captures nothing, so the series cannot go on",
+                        "in a capture series every step must capture; the step to {} \
+                         captures nothing",
                         self.cell_text(w[1])
                     ),
                 ));
