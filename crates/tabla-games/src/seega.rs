@@ -146,6 +146,11 @@ struct Tables {
     delta: [i16; 8],
     /// Zobrist keys of each player's stone on each cell.
     z_stone: [[u64; 81]; 2],
+    /// Number of move directions (4 or 8).
+    dirs: usize,
+    /// Cells from which one / two steps in each direction stay on the board.
+    src1: [Board; 8],
+    src2: [Board; 8],
 }
 
 impl Tables {
@@ -172,6 +177,9 @@ impl Tables {
             dir_of_delta: [u8::MAX; 24],
             delta: [0; 8],
             z_stone: [[0; 81]; 2],
+            dirs: dirs.len(),
+            src1: [0; 8],
+            src2: [0; 8],
             geo,
         };
         for (d, &(df, dr)) in dirs.iter().enumerate() {
@@ -199,6 +207,14 @@ impl Tables {
             for p in 0..2 {
                 t.z_stone[p][i] = zobrist(Z_STONES + p as u32, i as u32);
             }
+            for d in 0..dirs.len() {
+                if let Some(m) = t.geo.neighbour(c, d) {
+                    t.src1[d] |= bit(i as u8);
+                    if t.geo.neighbour(m, d).is_some() {
+                        t.src2[d] |= bit(i as u8);
+                    }
+                }
+            }
         }
         t
     }
@@ -214,6 +230,35 @@ impl Tables {
             r |= (e << (n + 1)) | (e >> (n - 1)) | (w << (n - 1)) | (w >> (n + 1));
         }
         r & self.all
+    }
+
+    /// Moves every cell of `s` one (`times` = 1) or two steps in direction `d`, dropping
+    /// those that would leave the board.
+    #[inline]
+    fn shift(&self, s: Board, d: usize, times: u8) -> Board {
+        let (src, delta) = if times == 1 {
+            (self.src1[d], self.delta[d])
+        } else {
+            (self.src2[d], 2 * self.delta[d])
+        };
+        let s = s & src;
+        if delta > 0 {
+            s << delta
+        } else {
+            s >> -delta
+        }
+    }
+
+    /// The empty cells where a stone of `mine` arriving would capture (it cannot be its own
+    /// far stone, so the stone that moves does not matter).
+    #[inline]
+    fn capture_landings(&self, mine: Board, theirs: Board) -> Board {
+        let theirs = theirs & !bit(self.centre);
+        let mut r = 0;
+        for d in 0..self.dirs {
+            r |= self.shift(theirs, d, 1) & self.shift(mine, d, 2);
+        }
+        r
     }
 
     /// The enemy stones a stone arriving on `to` captures (rules: *Capture*): each enemy
@@ -283,63 +328,116 @@ impl std::error::Error for SetupError {}
 
 /// The most steps one turn can have. Every step after the first must capture, the first must
 /// capture for a second to follow, and the series stops when the opponent is down to one
-/// stone: from at most 40 stones (9×9) that is at most 39 steps. 40 fit in 20 bytes of 4-bit
-/// directions.
-pub const MAX_STEPS: usize = 40;
+/// stone: from at most 40 stones (9×9) that is at most 39 steps, which is what a move's
+/// 128 bits hold (2 bits of kind, 7 of start cell, a marker bit and 3 bits per step).
+pub const MAX_STEPS: usize = 39;
 
-/// The cells one stone visits in a turn: a start and up to [`MAX_STEPS`] directions, packed
-/// so that a move stays small and `Copy`.
+/// The cells one stone visits in a turn: the start cell in bits 0..7, then the directions
+/// of the steps in 3 bits each, first step highest, under a leading marker bit (so the
+/// length needs no field).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Path {
-    from: u8,
-    len: u8,
-    dirs: [u8; MAX_STEPS / 2],
-}
+pub struct Path(u128);
 
 impl Path {
     #[inline]
     fn new(from: u8) -> Path {
-        Path { from, len: 0, dirs: [0; MAX_STEPS / 2] }
+        Path(u128::from(from) | 1 << 7)
     }
     #[inline]
-    fn push(mut self, dir: u8) -> Path {
-        let i = usize::from(self.len);
-        self.dirs[i / 2] |= dir << (4 * (i % 2));
-        self.len += 1;
-        self
+    fn push(self, dir: u8) -> Path {
+        Path(((self.0 >> 7) << 3 | u128::from(dir)) << 7 | (self.0 & 0x7f))
+    }
+    /// Number of steps (at least 1 in a legal move).
+    #[inline]
+    pub fn steps(self) -> usize {
+        ((127 - (self.0 >> 7).leading_zeros()) / 3) as usize
     }
     #[inline]
-    fn dir(&self, i: usize) -> u8 {
-        (self.dirs[i / 2] >> (4 * (i % 2))) & 15
+    fn dir(self, i: usize) -> u8 {
+        ((self.0 >> 7) >> (3 * (self.steps() - 1 - i))) as u8 & 7
     }
-    /// Number of steps (at least 1).
-    pub fn steps(&self) -> usize {
-        usize::from(self.len)
+    /// The cell the stone starts from.
+    #[inline]
+    pub fn start(self) -> Cell {
+        Cell(self.from())
     }
-    /// The cell the stone starts from, as a raw index.
-    fn start(&self) -> u8 {
-        self.from
+    #[inline]
+    fn from(self) -> u16 {
+        (self.0 & 0x7f) as u16
     }
 }
 
 impl std::fmt::Debug for Path {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let dirs: Vec<u8> = (0..self.steps()).map(|i| self.dir(i)).collect();
-        write!(f, "Path({} {:?})", self.from, dirs)
+        write!(f, "Path(from {}, dirs {:?})", self.from(), dirs)
     }
 }
 
-/// One whole turn.
+/// What a move does, for reading; [`SeegaMove`] is its packed form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SeegaMove {
+pub enum Turn {
     /// Phase 1, option `place=1`: one stone.
-    PlaceOne(u8),
+    PlaceOne(Cell),
     /// Phase 1: two stones, the first in notation order (file, then rank) first.
-    PlaceTwo(u8, u8),
+    PlaceTwo(Cell, Cell),
     /// Phase 2: a step, or a capture series by one stone.
     Step(Path),
     /// Phase 2, only when no step is possible.
     Pass,
+}
+
+/// One whole turn, packed into one `u128` (kind in bits 0..2) so that generating a move is a
+/// single register store: with a tagged 32-byte enum, building it on the stack and copying
+/// it cost more than the rest of move generation. Read it with [`SeegaMove::turn`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeegaMove(u128);
+
+impl SeegaMove {
+    /// The pass.
+    pub const PASS: SeegaMove = SeegaMove(0);
+
+    #[inline]
+    fn place_one(a: u8) -> SeegaMove {
+        SeegaMove(1 | u128::from(a) << 2)
+    }
+    #[inline]
+    fn place_two(a: u8, b: u8) -> SeegaMove {
+        SeegaMove(2 | (u128::from(a) | u128::from(b) << 8) << 2)
+    }
+    #[inline]
+    fn step(p: Path) -> SeegaMove {
+        SeegaMove(3 | p.0 << 2)
+    }
+
+    /// What the move does.
+    #[inline]
+    pub fn turn(self) -> Turn {
+        let payload = self.0 >> 2;
+        match self.0 & 3 {
+            0 => Turn::Pass,
+            1 => Turn::PlaceOne(Cell(payload as u16 & 0xff)),
+            2 => Turn::PlaceTwo(Cell(payload as u16 & 0xff), Cell((payload >> 8) as u16 & 0xff)),
+            _ => Turn::Step(Path(payload)),
+        }
+    }
+}
+
+impl From<Turn> for SeegaMove {
+    fn from(t: Turn) -> SeegaMove {
+        match t {
+            Turn::PlaceOne(a) => SeegaMove::place_one(a.0 as u8),
+            Turn::PlaceTwo(a, b) => SeegaMove::place_two(a.0 as u8, b.0 as u8),
+            Turn::Step(p) => SeegaMove::step(p),
+            Turn::Pass => SeegaMove::PASS,
+        }
+    }
+}
+
+impl std::fmt::Debug for SeegaMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.turn().fmt(f)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -556,10 +654,10 @@ impl Seega {
         let n = self.placeable(&mut free);
         let free = &free[..n];
         if self.config.place == 1 {
-            moves.extend(free.iter().map(|&c| SeegaMove::PlaceOne(c)));
+            moves.extend(free.iter().map(|&c| SeegaMove::place_one(c)));
         } else {
             for (i, &a) in free.iter().enumerate() {
-                moves.extend(free[i + 1..].iter().map(|&b| SeegaMove::PlaceTwo(a, b)));
+                moves.extend(free[i + 1..].iter().map(|&b| SeegaMove::place_two(a, b)));
             }
         }
     }
@@ -577,18 +675,20 @@ impl Seega {
         // Empty cells the opponent can step to now: after a quiet step s-e the opponent can
         // move iff it touches s or one of these other than e.
         let opp_reach = t.dilate(opp) & empty;
+        let landings = t.capture_landings(me, opp);
         let mut bad = 0;
         let mut try_step = |s: u8, e: u8, moves: &mut Vec<SeegaMove>| {
-            let me1 = me ^ bit(s) ^ bit(e);
-            let caps = t.captures(e, me1, opp);
             let path = Path::new(s).push(t.dir(s, e));
-            if caps == 0 {
-                moves.push(SeegaMove::Step(path));
+            if landings & bit(e) == 0 {
+                moves.push(SeegaMove::step(path));
                 let mobile = t.neigh[usize::from(s)] & opp != 0 || opp_reach & !bit(e) != 0;
                 if !mobile && !self.quiet_turn_ends(self.key_after_quiet_step(s, e)) {
                     bad += 1;
                 }
             } else {
+                let me1 = me ^ bit(s) ^ bit(e);
+                let caps = t.captures(e, me1, opp);
+                debug_assert!(caps != 0);
                 bad += self.series(moves, path, e, me1, opp ^ caps);
             }
         };
@@ -612,7 +712,7 @@ impl Seega {
     /// continuation of its series; returns how many of them block the opponent.
     fn series(&self, moves: &mut Vec<SeegaMove>, path: Path, at: u8, me: Board, opp: Board) -> usize {
         let t = self.t();
-        moves.push(SeegaMove::Step(path));
+        moves.push(SeegaMove::step(path));
         let left = count(opp);
         // Decision: a turn that ends the game counts as one that does not block.
         if left <= 1 {
@@ -643,7 +743,7 @@ impl Seega {
         let (mut me, mut opp) = (self.stones[p], self.stones[1 - p]);
         let mut key = self.key ^ zobrist(Z_SIDE, 0);
         let mut captured = false;
-        let mut at = path.start();
+        let mut at = path.from() as u8;
         for i in 0..path.steps() {
             let to = t.step(at, path.dir(i));
             me ^= bit(at) | bit(to);
@@ -739,7 +839,7 @@ impl Seega {
             cs[i] = c;
         }
         if want == 1 {
-            return Ok(SeegaMove::PlaceOne(cs[0]));
+            return Ok(SeegaMove::place_one(cs[0]));
         }
         if cs[0] == cs[1] {
             return Err(MoveError::illegal(text, "the two stones go on two different cells"));
@@ -747,7 +847,7 @@ impl Seega {
         if t.order(cs[0]) > t.order(cs[1]) {
             cs.swap(0, 1);
         }
-        Ok(SeegaMove::PlaceTwo(cs[0], cs[1]))
+        Ok(SeegaMove::place_two(cs[0], cs[1]))
     }
 
     fn parse_step(&self, text: &str, cells: &[&str]) -> Result<SeegaMove, MoveError> {
@@ -787,7 +887,7 @@ impl Seega {
             }
             path = path.push(t.dir(w[0], w[1]));
         }
-        let mv = SeegaMove::Step(path);
+        let mv = SeegaMove::step(path);
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.contains(&mv) {
@@ -864,13 +964,13 @@ impl Game for Seega {
         }
         let bad = self.gen_moving(moves);
         if bad > 0 && bad < moves.len() {
-            moves.retain(|m| match *m {
-                SeegaMove::Step(path) => self.turn_ok(path),
+            moves.retain(|m| match m.turn() {
+                Turn::Step(path) => self.turn_ok(path),
                 _ => true,
             });
         }
         if moves.is_empty() {
-            moves.push(SeegaMove::Pass);
+            moves.push(SeegaMove::PASS);
         }
     }
 
@@ -896,18 +996,18 @@ impl Game for Seega {
     fn play(&mut self, mv: SeegaMove) {
         let t = self.t();
         let p = self.to_move.index();
-        match mv {
-            SeegaMove::PlaceOne(a) => {
-                self.stones[p] |= bit(a);
-                self.key ^= t.z_stone[p][usize::from(a)];
+        match mv.turn() {
+            Turn::PlaceOne(a) => {
+                self.stones[p] |= 1 << a.0;
+                self.key ^= t.z_stone[p][a.index()];
                 self.in_hand[p] -= 1;
             }
-            SeegaMove::PlaceTwo(a, b) => {
-                self.stones[p] |= bit(a) | bit(b);
-                self.key ^= t.z_stone[p][usize::from(a)] ^ t.z_stone[p][usize::from(b)];
+            Turn::PlaceTwo(a, b) => {
+                self.stones[p] |= 1 << a.0 | 1 << b.0;
+                self.key ^= t.z_stone[p][a.index()] ^ t.z_stone[p][b.index()];
                 self.in_hand[p] -= 2;
             }
-            SeegaMove::Step(path) => {
+            Turn::Step(path) => {
                 let (stones, captured, key) = self.after_path(path);
                 self.stones = stones;
                 self.key = key;
@@ -915,7 +1015,7 @@ impl Game for Seega {
                 self.finish_phase_two_turn(captured);
                 return;
             }
-            SeegaMove::Pass => {
+            Turn::Pass => {
                 self.key ^= zobrist(Z_SIDE, 0);
                 self.finish_phase_two_turn(false);
                 return;
@@ -955,12 +1055,12 @@ impl Game for Seega {
 
     fn format_move(&self, mv: SeegaMove) -> String {
         let t = self.t();
-        match mv {
-            SeegaMove::PlaceOne(a) => t.name(a),
-            SeegaMove::PlaceTwo(a, b) => format!("{},{}", t.name(a), t.name(b)),
-            SeegaMove::Step(path) => {
-                let mut s = t.name(path.start());
-                let mut at = path.start();
+        match mv.turn() {
+            Turn::PlaceOne(a) => t.geo.name(a),
+            Turn::PlaceTwo(a, b) => format!("{},{}", t.geo.name(a), t.geo.name(b)),
+            Turn::Step(path) => {
+                let mut s = t.geo.name(path.start());
+                let mut at = path.from() as u8;
                 for i in 0..path.steps() {
                     at = t.step(at, path.dir(i));
                     s.push('-');
@@ -968,7 +1068,7 @@ impl Game for Seega {
                 }
                 s
             }
-            SeegaMove::Pass => "pass".to_string(),
+            Turn::Pass => "pass".to_string(),
         }
     }
 
@@ -986,8 +1086,8 @@ impl Game for Seega {
         if clean == "pass" {
             let mut moves = Vec::new();
             self.legal_moves(&mut moves);
-            return if moves == [SeegaMove::Pass] {
-                Ok(SeegaMove::Pass)
+            return if moves == [SeegaMove::PASS] {
+                Ok(SeegaMove::PASS)
             } else {
                 Err(MoveError::illegal(text, "a player may pass only when no stone can move"))
             };
