@@ -57,6 +57,84 @@ fn count(b: Board) -> u32 {
     b.count_ones()
 }
 
+/// The integer a board is worked on in move generation: the narrowest that holds it (`u32`
+/// for 5×5, `u64` for 7×7, `u128` for 9×9), since `u128` shifts and bit scans cost several
+/// instructions each. Positions store `u128`; masks are narrowed on use (a free truncation).
+trait Bb:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// The low bits of a stored board.
+    fn of(x: u128) -> Self;
+    /// Number of cells.
+    fn count(self) -> u32;
+    /// The lowest cell (the board is not empty).
+    fn lowest(self) -> u8;
+    /// The board without its lowest cell.
+    fn pop_lowest(self) -> Self;
+}
+
+macro_rules! impl_bb {
+    ($t:ty) => {
+        impl Bb for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn of(x: u128) -> Self {
+                x as $t
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> u8 {
+                self.trailing_zeros() as u8
+            }
+            #[inline(always)]
+            fn pop_lowest(self) -> Self {
+                self & (self - 1)
+            }
+        }
+    };
+}
+impl_bb!(u32);
+impl_bb!(u64);
+impl_bb!(u128);
+
+#[inline(always)]
+fn b<B: Bb>(c: u8) -> B {
+    B::ONE << u32::from(c)
+}
+
+#[inline(always)]
+fn has<B: Bb>(x: B, c: u8) -> bool {
+    (x >> u32::from(c)) & B::ONE != B::ZERO
+}
+
+/// The cells of a board, lowest first.
+#[inline(always)]
+fn cells<B: Bb>(mut x: B) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if x == B::ZERO {
+            None
+        } else {
+            let c = x.lowest();
+            x = x.pop_lowest();
+            Some(c)
+        }
+    })
+}
+
 // ---------------------------------------------------------------------------------------------
 // Options
 
@@ -220,41 +298,41 @@ impl Tables {
     }
 
     /// Every cell next to a cell of `s` (in the move directions), by shifting whole boards.
-    #[inline]
-    fn dilate(&self, s: Board) -> Board {
+    #[inline(always)]
+    fn dilate<B: Bb>(&self, s: B) -> B {
         let n = u32::from(self.size);
-        let e = s & self.not_east_edge;
-        let w = s & self.not_west_edge;
+        let e = s & B::of(self.not_east_edge);
+        let w = s & B::of(self.not_west_edge);
         let mut r = (s << n) | (s >> n) | (e << 1) | (w >> 1);
         if self.diagonal {
             r |= (e << (n + 1)) | (e >> (n - 1)) | (w << (n - 1)) | (w >> (n + 1));
         }
-        r & self.all
+        r & B::of(self.all)
     }
 
     /// Moves every cell of `s` one (`times` = 1) or two steps in direction `d`, dropping
     /// those that would leave the board.
-    #[inline]
-    fn shift(&self, s: Board, d: usize, times: u8) -> Board {
+    #[inline(always)]
+    fn shift<B: Bb>(&self, s: B, d: usize, times: u8) -> B {
         let (src, delta) = if times == 1 {
             (self.src1[d], self.delta[d])
         } else {
             (self.src2[d], 2 * self.delta[d])
         };
-        let s = s & src;
+        let s = s & B::of(src);
         if delta > 0 {
-            s << delta
+            s << delta as u32
         } else {
-            s >> -delta
+            s >> (-delta) as u32
         }
     }
 
     /// The empty cells where a stone of `mine` arriving would capture (it cannot be its own
     /// far stone, so the stone that moves does not matter).
-    #[inline]
-    fn capture_landings(&self, mine: Board, theirs: Board) -> Board {
-        let theirs = theirs & !bit(self.centre);
-        let mut r = 0;
+    #[inline(always)]
+    fn capture_landings<B: Bb>(&self, mine: B, theirs: B) -> B {
+        let theirs = theirs & !b::<B>(self.centre);
+        let mut r = B::ZERO;
         for d in 0..self.dirs {
             r |= self.shift(theirs, d, 1) & self.shift(mine, d, 2);
         }
@@ -263,12 +341,13 @@ impl Tables {
 
     /// The enemy stones a stone arriving on `to` captures (rules: *Capture*): each enemy
     /// neighbour, off the centre, with a stone of `mine` directly beyond.
-    #[inline]
-    fn captures(&self, to: u8, mine: Board, theirs: Board) -> Board {
-        let mut caps = 0;
-        for n in cells_of(theirs & self.capturable[usize::from(to)]) {
-            let beyond = 2 * n - to;
-            caps |= (mine >> beyond & 1) << n;
+    #[inline(always)]
+    fn captures<B: Bb>(&self, to: u8, mine: B, theirs: B) -> B {
+        let mut caps = B::ZERO;
+        for n in cells(theirs & B::of(self.capturable[usize::from(to)])) {
+            if has(mine, 2 * n - to) {
+                caps |= b::<B>(n);
+            }
         }
         caps
     }
@@ -667,11 +746,12 @@ impl Seega {
     /// Every turn of the player to move, without the blocking filter applied; returns how
     /// many of them are excluded by the blocking rule (rules: *Blocked players*) if any turn
     /// is not.
-    fn gen_moving(&self, moves: &mut Vec<SeegaMove>) -> usize {
+    #[inline(always)]
+    fn gen_moving<B: Bb>(&self, moves: &mut Vec<SeegaMove>) -> usize {
         let t = self.t();
         let p = self.to_move.index();
-        let (me, opp) = (self.stones[p], self.stones[1 - p]);
-        let empty = t.all & !(me | opp);
+        let (me, opp) = (B::of(self.stones[p]), B::of(self.stones[1 - p]));
+        let empty = B::of(t.all) & !(me | opp);
         // Empty cells the opponent can step to now: after a quiet step s-e the opponent can
         // move iff it touches s or one of these other than e.
         let opp_reach = t.dilate(opp) & empty;
@@ -679,28 +759,28 @@ impl Seega {
         let mut bad = 0;
         let mut try_step = |s: u8, e: u8, moves: &mut Vec<SeegaMove>| {
             let path = Path::new(s).push(t.dir(s, e));
-            if landings & bit(e) == 0 {
+            if !has(landings, e) {
                 moves.push(SeegaMove::step(path));
-                let mobile = t.neigh[usize::from(s)] & opp != 0 || opp_reach & !bit(e) != 0;
+                let mobile = B::of(t.neigh[usize::from(s)]) & opp != B::ZERO
+                    || opp_reach & !b::<B>(e) != B::ZERO;
                 if !mobile && !self.quiet_turn_ends(self.key_after_quiet_step(s, e)) {
                     bad += 1;
                 }
             } else {
-                let me1 = me ^ bit(s) ^ bit(e);
+                let me1 = me ^ b::<B>(s) ^ b::<B>(e);
                 let caps = t.captures(e, me1, opp);
-                debug_assert!(caps != 0);
                 bad += self.series(moves, path, e, me1, opp ^ caps);
             }
         };
-        if count(empty) <= count(me) {
-            for e in cells_of(empty) {
-                for s in cells_of(t.neigh[usize::from(e)] & me) {
+        if empty.count() <= me.count() {
+            for e in cells(empty) {
+                for s in cells(B::of(t.neigh[usize::from(e)]) & me) {
                     try_step(s, e, moves);
                 }
             }
         } else {
-            for s in cells_of(me) {
-                for e in cells_of(t.neigh[usize::from(s)] & empty) {
+            for s in cells(me) {
+                for e in cells(B::of(t.neigh[usize::from(s)]) & empty) {
                     try_step(s, e, moves);
                 }
             }
@@ -710,22 +790,29 @@ impl Seega {
 
     /// Records a turn that ends with a capture at `at` (stones `me`, `opp` after it) and every
     /// continuation of its series; returns how many of them block the opponent.
-    fn series(&self, moves: &mut Vec<SeegaMove>, path: Path, at: u8, me: Board, opp: Board) -> usize {
+    fn series<B: Bb>(
+        &self,
+        moves: &mut Vec<SeegaMove>,
+        path: Path,
+        at: u8,
+        me: B,
+        opp: B,
+    ) -> usize {
         let t = self.t();
         moves.push(SeegaMove::step(path));
-        let left = count(opp);
         // Decision: a turn that ends the game counts as one that does not block.
-        if left <= 1 {
+        if opp.count() <= 1 {
             return 0; // The series ends at once; the game is won.
         }
-        let empty = t.all & !(me | opp);
-        let mut bad = usize::from(t.dilate(opp) & empty == 0);
-        for u in cells_of(t.neigh[usize::from(at)] & empty) {
-            let me1 = me ^ bit(at) ^ bit(u);
+        let empty = B::of(t.all) & !(me | opp);
+        let mut bad = usize::from(t.dilate(opp) & empty == B::ZERO);
+        // The continuations that capture: `at` cannot be the far stone of a neighbour of its
+        // own, so the landings can be computed with the stone still on `at`.
+        let next = B::of(t.neigh[usize::from(at)]) & empty & t.capture_landings(me, opp);
+        for u in cells(next) {
+            let me1 = me ^ b::<B>(at) ^ b::<B>(u);
             let caps = t.captures(u, me1, opp);
-            if caps != 0 {
-                bad += self.series(moves, path.push(t.dir(at, u)), u, me1, opp ^ caps);
-            }
+            bad += self.series(moves, path.push(t.dir(at, u)), u, me1, opp ^ caps);
         }
         bad
     }
@@ -962,7 +1049,11 @@ impl Game for Seega {
             self.gen_placing(moves);
             return;
         }
-        let bad = self.gen_moving(moves);
+        let bad = match self.config.size {
+            5 => self.gen_moving::<u32>(moves),
+            7 => self.gen_moving::<u64>(moves),
+            _ => self.gen_moving::<u128>(moves),
+        };
         if bad > 0 && bad < moves.len() {
             moves.retain(|m| match m.turn() {
                 Turn::Step(path) => self.turn_ok(path),
