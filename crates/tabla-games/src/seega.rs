@@ -752,37 +752,34 @@ impl Seega {
         let p = self.to_move.index();
         let (me, opp) = (B::of(self.stones[p]), B::of(self.stones[1 - p]));
         let empty = B::of(t.all) & !(me | opp);
-        // Empty cells the opponent can step to now: after a quiet step s-e the opponent can
-        // move iff it touches s or one of these other than e.
-        let opp_reach = t.dilate(opp) & empty;
+        // Empty cells the opponent can step to now. After a quiet step s-e the opponent can
+        // move iff it touches s or one of these other than e; with two or more of them,
+        // no quiet step blocks.
+        let opp_touches = t.dilate(opp);
+        let opp_reach = opp_touches & empty;
+        let check_quiet = opp_reach.count() <= 1;
         let landings = t.capture_landings(me, opp);
         let mut bad = 0;
-        let mut try_step = |s: u8, e: u8, moves: &mut Vec<SeegaMove>| {
-            let path = Path::new(s).push(t.dir(s, e));
-            if !has(landings, e) {
-                moves.push(SeegaMove::step(path));
-                let mobile = B::of(t.neigh[usize::from(s)]) & opp != B::ZERO
-                    || opp_reach & !b::<B>(e) != B::ZERO;
-                if !mobile && !self.quiet_turn_ends(self.key_after_quiet_step(s, e)) {
+        // Step by direction: the targets of all stones at once, the start cell by subtraction.
+        for d in 0..t.dirs {
+            let targets = t.shift(me, d, 1) & empty;
+            let delta = t.delta[d];
+            for e in cells(targets & !landings) {
+                let s = (i16::from(e) - delta) as u8;
+                moves.push(SeegaMove::step(Path::new(s).push(d as u8)));
+                if check_quiet
+                    && !has(opp_touches, s)
+                    && opp_reach & !b::<B>(e) == B::ZERO
+                    && !self.quiet_turn_ends(self.key_after_quiet_step(s, e))
+                {
                     bad += 1;
                 }
-            } else {
+            }
+            for e in cells(targets & landings) {
+                let s = (i16::from(e) - delta) as u8;
                 let me1 = me ^ b::<B>(s) ^ b::<B>(e);
                 let caps = t.captures(e, me1, opp);
-                bad += self.series(moves, path, e, me1, opp ^ caps);
-            }
-        };
-        if empty.count() <= me.count() {
-            for e in cells(empty) {
-                for s in cells(B::of(t.neigh[usize::from(e)]) & me) {
-                    try_step(s, e, moves);
-                }
-            }
-        } else {
-            for s in cells(me) {
-                for e in cells(B::of(t.neigh[usize::from(s)]) & empty) {
-                    try_step(s, e, moves);
-                }
+                bad += self.series(moves, Path::new(s).push(d as u8), e, me1, opp ^ caps);
             }
         }
         bad
