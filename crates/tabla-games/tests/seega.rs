@@ -875,3 +875,47 @@ fn speed() {
         s.moves as f64 / s.games as f64
     );
 }
+
+#[test]
+#[ignore = "statistics for tuning"]
+fn playout_statistics() {
+    let start = Seega::new(SeegaConfig::default());
+    let mut rng = SmallRng::seed_from_u64(3);
+    let (mut positions, mut moves_total, mut series, mut empties, mut captures) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut v = Vec::new();
+    for _ in 0..2000 {
+        let mut g = start.clone();
+        while g.to_move() != ToMove::Over {
+            g.legal_moves(&mut v);
+            if g.is_moving_phase() {
+                positions += 1;
+                moves_total += v.len() as u64;
+                series += v.iter().filter(|&&m| g.format_move(m).matches('-').count() > 1).count() as u64;
+                empties += 25 - u64::from(g.stones_on_board(FIRST) + g.stones_on_board(SECOND));
+            }
+            let m = v[rng.random_range(0..v.len())];
+            let before = g.stones_on_board(FIRST) + g.stones_on_board(SECOND);
+            g.play(m);
+            if g.stones_on_board(FIRST) + g.stones_on_board(SECOND) < before {
+                captures += 1;
+            }
+        }
+    }
+    println!("phase-2 positions {positions}, moves/pos {:.1}, series/pos {:.2}, empties/pos {:.1}, captures/game {:.1}",
+        moves_total as f64 / positions as f64, series as f64 / positions as f64, empties as f64 / positions as f64, captures as f64 / 2000.0);
+}
+
+/// A fixed amount of work, for instruction counts under valgrind (wall-clock speed on a
+/// shared machine is too noisy to compare small changes).
+#[test]
+#[ignore = "measurement, not a check"]
+fn fixed_playouts() {
+    let start = Seega::new(SeegaConfig::default());
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut v = Vec::new();
+    let mut total = 0;
+    for _ in 0..3000 {
+        total += tabla_core::perft::random_playout(start.clone(), &mut rng, &mut v).1;
+    }
+    println!("{total} moves");
+}
