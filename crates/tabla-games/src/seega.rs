@@ -73,6 +73,12 @@ trait Bb:
 {
     const ZERO: Self;
     const ONE: Self;
+    /// Width of the integer.
+    const BITS: u32;
+    /// Side of the board this width is used for, so that step deltas are constants.
+    const N: i16;
+    /// Rotation: equal to a shift when no cell crosses the ends (the `src` masks see to it).
+    fn rotl(self, k: u32) -> Self;
     /// The low bits of a stored board.
     fn of(x: u128) -> Self;
     /// Number of cells.
@@ -86,10 +92,16 @@ trait Bb:
 }
 
 macro_rules! impl_bb {
-    ($t:ty) => {
+    ($t:ty, $n:expr) => {
         impl Bb for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
+            const BITS: u32 = <$t>::BITS;
+            const N: i16 = $n;
+            #[inline(always)]
+            fn rotl(self, k: u32) -> Self {
+                self.rotate_left(k)
+            }
             #[inline(always)]
             fn of(x: u128) -> Self {
                 x as $t
@@ -113,9 +125,9 @@ macro_rules! impl_bb {
         }
     };
 }
-impl_bb!(u32);
-impl_bb!(u64);
-impl_bb!(u128);
+impl_bb!(u32, 5);
+impl_bb!(u64, 7);
+impl_bb!(u128, 9);
 
 #[inline(always)]
 fn b<B: Bb>(c: u8) -> B {
@@ -125,6 +137,23 @@ fn b<B: Bb>(c: u8) -> B {
 #[inline(always)]
 fn has<B: Bb>(x: B, c: u8) -> bool {
     (x >> u32::from(c)) & B::ONE != B::ZERO
+}
+
+/// The cell-index step of direction `d` (of [`SQUARE_DIRS`]) on the board `B` is used for.
+#[inline(always)]
+const fn delta<B: Bb>(d: usize) -> i16 {
+    let (df, dr) = SQUARE_DIRS[d];
+    dr as i16 * B::N + df as i16
+}
+
+/// How many of [`SQUARE_DIRS`] stones move in.
+#[inline(always)]
+const fn dir_count<const DIAG: bool>() -> usize {
+    if DIAG {
+        8
+    } else {
+        4
+    }
 }
 
 /// The cells of a board, lowest first.
@@ -230,8 +259,6 @@ struct Tables {
     delta: [i16; 8],
     /// Zobrist keys of each player's stone on each cell.
     z_stone: [[u64; 81]; 2],
-    /// Number of move directions (4 or 8).
-    dirs: usize,
     /// Cells from which one / two steps in each direction stay on the board.
     src1: [Board; 8],
     src2: [Board; 8],
@@ -261,7 +288,6 @@ impl Tables {
             dir_of_delta: [u8::MAX; 24],
             delta: [0; 8],
             z_stone: [[0; 81]; 2],
-            dirs: dirs.len(),
             src1: [0; 8],
             src2: [0; 8],
             geo,
@@ -305,44 +331,38 @@ impl Tables {
 
     /// Every cell next to a cell of `s` (in the move directions), by shifting whole boards.
     #[inline(always)]
-    fn dilate<B: Bb>(&self, s: B) -> B {
-        let n = u32::from(self.size);
+    fn dilate<B: Bb, const DIAG: bool>(&self, s: B) -> B {
+        let n = B::N as u32;
         let e = s & B::of(self.not_east_edge);
         let w = s & B::of(self.not_west_edge);
         let mut r = (s << n) | (s >> n) | (e << 1) | (w >> 1);
-        if self.diagonal {
+        if DIAG {
             r |= (e << (n + 1)) | (e >> (n - 1)) | (w << (n - 1)) | (w >> (n + 1));
         }
         r & B::of(self.all)
     }
 
-    /// Moves every cell of `s` one (`times` = 1) or two steps in direction `d`, dropping
-    /// those that would leave the board.
+    /// Moves every cell of `s` `times` (1 or 2) steps in direction `d`, dropping those that
+    /// would leave the board. With `B` and `d` known, the step is a constant rotation.
     #[inline(always)]
-    fn shift<B: Bb>(&self, s: B, d: usize, times: u8) -> B {
-        let (src, delta) = if times == 1 {
-            (self.src1[d], self.delta[d])
-        } else {
-            (self.src2[d], 2 * self.delta[d])
-        };
-        let s = s & B::of(src);
-        if delta > 0 {
-            s << delta as u32
-        } else {
-            s >> (-delta) as u32
-        }
+    fn shift<B: Bb>(&self, s: B, d: usize, times: i16) -> B {
+        let src = if times == 1 { self.src1[d] } else { self.src2[d] };
+        (s & B::of(src)).rotl((times * delta::<B>(d)) as u32 & (B::BITS - 1))
     }
 
     /// The empty cells where a stone of `mine` arriving would capture (it cannot be its own
     /// far stone, so the stone that moves does not matter).
     #[inline(always)]
-    fn capture_landings<B: Bb>(&self, mine: B, theirs: B) -> B {
+    fn capture_landings<B: Bb, const DIAG: bool>(&self, mine: B, theirs: B) -> B {
         let theirs = theirs & !b::<B>(self.centre);
-        let mut r = B::ZERO;
-        for d in 0..self.dirs {
-            r |= self.shift(theirs, d, 1) & self.shift(mine, d, 2);
+        // Written out per direction so that every shift is a constant.
+        let at = |d: usize| self.shift(theirs, d, 1) & self.shift(mine, d, 2);
+        let r = at(0) | at(1) | at(2) | at(3);
+        if DIAG {
+            r | at(4) | at(5) | at(6) | at(7)
+        } else {
+            r
         }
-        r
     }
 
     /// The enemy stones a stone arriving on `to` captures (rules: *Capture*): each enemy
@@ -550,6 +570,9 @@ pub struct Seega {
     history: Vec<u64>,
     /// Order-free mix of `history`, so that the hash covers it.
     history_mix: u64,
+    /// Bit `key >> 58` of every key in `history`: most keys were never seen, and this says
+    /// so without scanning.
+    history_bloom: u64,
     /// Board, side to move and phase, maintained incrementally.
     key: u64,
     outcome: Option<Outcome>,
@@ -574,6 +597,7 @@ impl Seega {
             quiet: 0,
             history: Vec::new(),
             history_mix: 0,
+            history_bloom: 0,
             key: 0,
             outcome: None,
         };
@@ -637,8 +661,7 @@ impl Seega {
         g.moving = true;
         g.to_move = to_move;
         g.key = g.key_from_scratch();
-        g.history.push(g.key);
-        g.history_mix = mix_history(g.key);
+        g.start_history();
         Ok(g)
     }
 
@@ -696,6 +719,9 @@ impl Seega {
 
     /// How often `key` is in the history (phase 2).
     fn seen(&self, key: u64) -> usize {
+        if self.history_bloom >> (key >> 58) & 1 == 0 {
+            return 0;
+        }
         self.history.iter().filter(|&&k| k == key).count()
     }
 
@@ -753,7 +779,7 @@ impl Seega {
     /// many of them are excluded by the blocking rule (rules: *Blocked players*) if any turn
     /// is not.
     #[inline(always)]
-    fn gen_moving<B: Bb>(&self, moves: &mut Vec<SeegaMove>) -> usize {
+    fn gen_moving<B: Bb, const DIAG: bool>(&self, moves: &mut Vec<SeegaMove>) -> usize {
         let t = self.t();
         let p = self.to_move.index();
         let (me, opp) = (B::of(self.stones[p]), B::of(self.stones[1 - p]));
@@ -761,15 +787,17 @@ impl Seega {
         // Empty cells the opponent can step to now. After a quiet step s-e the opponent can
         // move iff it touches s or one of these other than e; with two or more of them,
         // no quiet step blocks.
-        let opp_touches = t.dilate(opp);
+        let opp_touches = t.dilate::<B, DIAG>(opp);
         let opp_reach = opp_touches & empty;
         let check_quiet = opp_reach.count() <= 1;
-        let landings = t.capture_landings(me, opp);
+        let landings = t.capture_landings::<B, DIAG>(me, opp);
         let mut bad = 0;
         // Step by direction: the targets of all stones at once, the start cell by subtraction.
-        for d in 0..t.dirs {
-            let targets = t.shift(me, d, 1) & empty;
-            let delta = t.delta[d];
+        let targets: [B; 8] =
+            std::array::from_fn(|d| if d < dir_count::<DIAG>() { t.shift(me, d, 1) } else { B::ZERO });
+        for (d, &targets) in targets.iter().enumerate().take(dir_count::<DIAG>()) {
+            let targets = targets & empty;
+            let delta = delta::<B>(d);
             // One loop for quiet and capturing steps: loop exits are mispredicted, the rare
             // capture test is not.
             for e in cells(targets) {
@@ -787,7 +815,7 @@ impl Seega {
                 } else {
                     let me1 = me ^ b::<B>(s) ^ b::<B>(e);
                     let caps = t.captures(e, me1, opp);
-                    bad += self.series(moves, path, e, me1, opp ^ caps);
+                    bad += self.series::<B, DIAG>(moves, path, e, me1, opp ^ caps);
                 }
             }
         }
@@ -796,7 +824,7 @@ impl Seega {
 
     /// Records a turn that ends with a capture at `at` (stones `me`, `opp` after it) and every
     /// continuation of its series; returns how many of them block the opponent.
-    fn series<B: Bb>(
+    fn series<B: Bb, const DIAG: bool>(
         &self,
         moves: &mut Vec<SeegaMove>,
         path: Path,
@@ -811,14 +839,14 @@ impl Seega {
             return 0; // The series ends at once; the game is won.
         }
         let empty = B::of(t.all) & !(me | opp);
-        let opp_touches = t.dilate(opp);
+        let opp_touches = t.dilate::<B, DIAG>(opp);
         let mut bad = usize::from(opp_touches & empty == B::ZERO);
         // Continuations must capture, so they land next to an enemy stone.
         for u in cells(B::of(t.neigh[usize::from(at)]) & empty & opp_touches) {
             let me1 = me ^ b::<B>(at) ^ b::<B>(u);
             let caps = t.captures(u, me1, opp);
             if caps != B::ZERO {
-                bad += self.series(moves, path.push(t.dir(at, u)), u, me1, opp ^ caps);
+                bad += self.series::<B, DIAG>(moves, path.push(t.dir(at, u)), u, me1, opp ^ caps);
             }
         }
         bad
@@ -876,7 +904,8 @@ impl Seega {
         let (stones, captured, key) = self.after_path(path);
         let opp = stones[1 - p];
         let empty = t.all & !(stones[0] | stones[1]);
-        t.dilate(opp) & empty != 0
+        // Table-driven (any board size), as this runs only when the blocking rule bites.
+        cells_of(empty).any(|e| t.neigh[usize::from(e)] & opp != 0)
             || count(opp) <= 1
             || (!captured && self.quiet_turn_ends(key))
     }
@@ -885,21 +914,30 @@ impl Seega {
         self.to_move = Player(1 - self.to_move.0);
         if captured {
             self.quiet = 0;
-            self.history.clear();
-            self.history_mix = 0;
             let loser = self.to_move.index();
             if count(self.stones[loser]) <= 1 {
                 self.outcome = Some(Outcome::win(2, Player(1 - loser as u8)));
             }
+            self.start_history();
         } else {
             self.quiet += 1;
             let repeated = self.seen(self.key) >= 2;
             if repeated || self.quiet >= self.config.quiet {
                 self.outcome = Some(self.by_count());
             }
+            self.history.push(self.key);
+            self.history_mix = self.history_mix.wrapping_add(mix_history(self.key));
+            self.history_bloom |= 1 << (self.key >> 58);
         }
+    }
+
+    /// The history holds just the current position: at the start of phase 2 and after a
+    /// capture (earlier positions had more stones and cannot recur).
+    fn start_history(&mut self) {
+        self.history.clear();
         self.history.push(self.key);
-        self.history_mix = self.history_mix.wrapping_add(mix_history(self.key));
+        self.history_mix = mix_history(self.key);
+        self.history_bloom = 1 << (self.key >> 58);
     }
 
     fn cell_text(&self, c: u8) -> String {
@@ -1068,10 +1106,13 @@ impl Game for Seega {
             self.gen_placing(moves);
             return;
         }
-        let bad = match self.config.size {
-            5 => self.gen_moving::<u32>(moves),
-            7 => self.gen_moving::<u64>(moves),
-            _ => self.gen_moving::<u128>(moves),
+        let bad = match (self.config.size, self.config.diagonal) {
+            (5, true) => self.gen_moving::<u32, true>(moves),
+            (5, false) => self.gen_moving::<u32, false>(moves),
+            (7, true) => self.gen_moving::<u64, true>(moves),
+            (7, false) => self.gen_moving::<u64, false>(moves),
+            (_, true) => self.gen_moving::<u128, true>(moves),
+            (_, false) => self.gen_moving::<u128, false>(moves),
         };
         if bad > 0 && bad < moves.len() {
             moves.retain(|m| match m.turn() {
@@ -1145,8 +1186,7 @@ impl Game for Seega {
                 self.to_move = starter;
                 self.key ^= zobrist(Z_SIDE, 0);
             }
-            self.history.push(self.key);
-            self.history_mix = mix_history(self.key);
+            self.start_history();
         }
     }
 
