@@ -259,6 +259,8 @@ struct Tables {
     delta: [i16; 8],
     /// Zobrist keys of each player's stone on each cell.
     z_stone: [[u64; 81]; 2],
+    /// The cells in notation order (file, then rank).
+    notation_order: [u8; 81],
     /// Cells from which one / two steps in each direction stay on the board.
     src1: [Board; 8],
     src2: [Board; 8],
@@ -288,6 +290,7 @@ impl Tables {
             dir_of_delta: [u8::MAX; 24],
             delta: [0; 8],
             z_stone: [[0; 81]; 2],
+            notation_order: [0; 81],
             src1: [0; 8],
             src2: [0; 8],
             geo,
@@ -296,6 +299,10 @@ impl Tables {
             let delta = i16::from(dr) * n as i16 + i16::from(df);
             t.delta[d] = delta;
             t.dir_of_delta[(delta + n as i16 + 1) as usize] = d as u8;
+        }
+        for c in t.geo.cells() {
+            let (f, r) = t.geo.coords(c);
+            t.notation_order[usize::from(f) * n + usize::from(r)] = c.0 as u8;
         }
         for c in t.geo.cells() {
             let i = c.index();
@@ -400,6 +407,21 @@ impl Tables {
     }
 }
 
+/// What the steps of one position share (see `Seega::gen_moving`).
+struct StepGen<B> {
+    me: B,
+    opp: B,
+    empty: B,
+    /// Cells next to an enemy stone.
+    opp_touches: B,
+    /// Empty cells the enemy can step to.
+    opp_reach: B,
+    /// Whether a quiet step can block the enemy at all (it has at most one cell to go to).
+    check_quiet: bool,
+    /// Empty cells where arriving captures.
+    landings: B,
+}
+
 /// Tables compared by identity: one per board, so pointer equality is equality.
 #[derive(Clone, Copy)]
 struct TablesRef(&'static Tables);
@@ -447,6 +469,11 @@ impl Path {
     #[inline]
     fn new(from: u8) -> Path {
         Path(u128::from(from) | 1 << 7)
+    }
+    /// One step from `from` in direction `dir` (the common case, without the general shifts).
+    #[inline]
+    fn single(from: u8, dir: u8) -> Path {
+        Path(u128::from(from) | u128::from(8 | dir) << 7)
     }
     #[inline]
     fn push(self, dir: u8) -> Path {
@@ -504,11 +531,11 @@ impl SeegaMove {
 
     #[inline]
     fn place_one(a: u8) -> SeegaMove {
-        SeegaMove(1 | u128::from(a) << 2)
+        SeegaMove(u128::from(1 | u32::from(a) << 2))
     }
     #[inline]
     fn place_two(a: u8, b: u8) -> SeegaMove {
-        SeegaMove(2 | (u128::from(a) | u128::from(b) << 8) << 2)
+        SeegaMove(u128::from(2 | (u32::from(a) | u32::from(b) << 8) << 2))
     }
     #[inline]
     fn step(p: Path) -> SeegaMove {
@@ -747,15 +774,11 @@ impl Seega {
     fn placeable(&self, out: &mut [u8; 81]) -> usize {
         let t = self.t();
         let free = t.all & !(self.stones[0] | self.stones[1]) & !bit(t.centre);
+        let words = [free as u64, (free >> 64) as u64];
         let mut n = 0;
-        for f in 0..t.size {
-            for r in 0..t.size {
-                let c = r * t.size + f;
-                if free >> c & 1 != 0 {
-                    out[n] = c;
-                    n += 1;
-                }
-            }
+        for &c in &t.notation_order[..t.geo.len()] {
+            out[n] = c;
+            n += (words[usize::from(c >> 6)] >> (c & 63)) as usize & 1;
         }
         n
     }
@@ -789,33 +812,37 @@ impl Seega {
         // no quiet step blocks.
         let opp_touches = t.dilate::<B, DIAG>(opp);
         let opp_reach = opp_touches & empty;
-        let check_quiet = opp_reach.count() <= 1;
-        let landings = t.capture_landings::<B, DIAG>(me, opp);
-        let mut bad = 0;
+        let g = StepGen {
+            me,
+            opp,
+            empty,
+            opp_touches,
+            opp_reach,
+            check_quiet: opp_reach.count() <= 1,
+            landings: t.capture_landings::<B, DIAG>(me, opp),
+        };
         // Step by direction: the targets of all stones at once, the start cell by subtraction.
-        let targets: [B; 8] =
-            std::array::from_fn(|d| if d < dir_count::<DIAG>() { t.shift(me, d, 1) } else { B::ZERO });
-        for (d, &targets) in targets.iter().enumerate().take(dir_count::<DIAG>()) {
-            let targets = targets & empty;
+        let mut bad = 0;
+        for d in 0..dir_count::<DIAG>() {
             let delta = delta::<B>(d);
             // One loop for quiet and capturing steps: loop exits are mispredicted, the rare
             // capture test is not.
-            for e in cells(targets) {
+            for e in cells(t.shift(g.me, d, 1) & g.empty) {
                 let s = (i16::from(e) - delta) as u8;
-                let path = Path::new(s).push(d as u8);
-                if !has(landings, e) {
+                let path = Path::single(s, d as u8);
+                if !has(g.landings, e) {
                     moves.push(SeegaMove::step(path));
-                    if check_quiet
-                        && !has(opp_touches, s)
-                        && opp_reach & !b::<B>(e) == B::ZERO
+                    if g.check_quiet
+                        && !has(g.opp_touches, s)
+                        && g.opp_reach & !b::<B>(e) == B::ZERO
                         && !self.quiet_turn_ends(self.key_after_quiet_step(s, e))
                     {
                         bad += 1;
                     }
                 } else {
-                    let me1 = me ^ b::<B>(s) ^ b::<B>(e);
-                    let caps = t.captures(e, me1, opp);
-                    bad += self.series::<B, DIAG>(moves, path, e, me1, opp ^ caps);
+                    let me1 = g.me ^ b::<B>(s) ^ b::<B>(e);
+                    let caps = t.captures(e, me1, g.opp);
+                    bad += self.series::<B, DIAG>(moves, path, e, me1, g.opp ^ caps);
                 }
             }
         }
