@@ -5,7 +5,7 @@
 //! its `INFO` entry for the registry.
 
 pub mod amazons;
-pub mod seega;
 pub mod registry;
+pub mod seega;
 
 pub use registry::{find, new_game, GameInfo, GAMES};

@@ -26,10 +26,7 @@ impl std::fmt::Debug for GameInfo {
 }
 
 /// Every registered game, in menu order.
-pub const GAMES: &[GameInfo] = &[
-    crate::amazons::INFO,
-    crate::seega::INFO,
-];
+pub const GAMES: &[GameInfo] = &[crate::amazons::INFO, crate::seega::INFO];
 
 /// The game with this id.
 ///

@@ -655,14 +655,20 @@ impl Seega {
     ) -> Result<Seega, SetupError> {
         let mut g = Seega::new(config);
         let n = usize::from(config.size);
-        let rows: Vec<&str> = diagram.split(|c: char| c == '/' || c.is_whitespace()).filter(|r| !r.is_empty()).collect();
+        let rows: Vec<&str> = diagram
+            .split(|c: char| c == '/' || c.is_whitespace())
+            .filter(|r| !r.is_empty())
+            .collect();
         if rows.len() != n {
             return Err(SetupError(format!("expected {n} ranks, got {}", rows.len())));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = n - 1 - i;
             if row.chars().count() != n {
-                return Err(SetupError(format!("rank {} should have {n} cells: '{row}'", rank + 1)));
+                return Err(SetupError(format!(
+                    "rank {} should have {n} cells: '{row}'",
+                    rank + 1
+                )));
             }
             for (f, ch) in row.chars().enumerate() {
                 let c = (rank * n + f) as u8;
@@ -670,7 +676,9 @@ impl Seega {
                     'X' | 'x' => g.stones[0] |= bit(c),
                     'O' | 'o' => g.stones[1] |= bit(c),
                     '.' | '+' => {}
-                    _ => return Err(SetupError(format!("unknown cell glyph '{ch}' (use X, O, .)"))),
+                    _ => {
+                        return Err(SetupError(format!("unknown cell glyph '{ch}' (use X, O, .)")))
+                    }
                 }
             }
         }
@@ -1074,7 +1082,10 @@ impl Seega {
                 ));
             }
             if i > 0 && count(opp) <= 1 {
-                return Err(MoveError::illegal(text, "the series ends once the opponent is down to one stone"));
+                return Err(MoveError::illegal(
+                    text,
+                    "the series ends once the opponent is down to one stone",
+                ));
             }
             me ^= bit(w[0]) | bit(w[1]);
             let caps = t.captures(w[1], me, opp);
@@ -1321,10 +1332,7 @@ impl Game for Seega {
         let _ = writeln!(s, "   {files}");
         let (x, o) = (count(self.stones[0]), count(self.stones[1]));
         let phase = if self.moving {
-            format!(
-                "moving; {} turn(s) without capture of {}",
-                self.quiet, self.config.quiet
-            )
+            format!("moving; {} turn(s) without capture of {}", self.quiet, self.config.quiet)
         } else {
             format!(
                 "placing {} a turn; in hand X {}, O {}",

@@ -66,7 +66,8 @@ fn from(g: &Seega, cell: &str) -> BTreeSet<String> {
 /// Placing that fills the 5×5 board as a checkerboard: First on a1, c1, e1, b2, ... (the
 /// centre's colour), Second on the others; the board is symmetric under every turn and
 /// reflection of the square.
-const CHECKERBOARD: &str = "a1,c1 b1,d1 b2,e1 a2,c2 a3,d2 b3,e2 b4,e3 a4,d3 a5,d4 c4,e4 c5,e5 b5,d5";
+const CHECKERBOARD: &str =
+    "a1,c1 b1,d1 b2,e1 a2,c2 a3,d2 b3,e2 b4,e3 a4,d3 a5,d4 c4,e4 c5,e5 b5,d5";
 
 const BOTH: [bool; 2] = [false, true];
 
@@ -78,11 +79,8 @@ fn board_is_5x5_with_the_centre_marked() {
     let view = g.view_json();
     let cells = view["cells"].as_array().unwrap();
     assert_eq!(cells.len(), 25);
-    let marked: Vec<&str> = cells
-        .iter()
-        .filter(|c| c["marked"] == true)
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
+    let marked: Vec<&str> =
+        cells.iter().filter(|c| c["marked"] == true).map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(marked, ["c3"]);
     assert_eq!(g.to_move(), ToMove::Player(FIRST));
     assert_eq!(g.player_name(FIRST), "first");
@@ -210,7 +208,10 @@ fn stones_step_in_eight_or_four_directions() {
                .....
                O...O";
     let g = diagram(true, d, FIRST);
-    assert_eq!(from(&g, "c3"), set(&["c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4"]));
+    assert_eq!(
+        from(&g, "c3"),
+        set(&["c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4"])
+    );
     let g = diagram(false, d, FIRST);
     assert_eq!(from(&g, "c3"), set(&["c3-b3", "c3-c2", "c3-c4", "c3-d3"]));
 }
@@ -699,7 +700,10 @@ fn options_are_checked() {
         "quiet=7",
     ]))
     .unwrap();
-    assert_eq!(c, SeegaConfig { size: 9, place: 1, start: Start::Sudanese, diagonal: false, quiet: 7 });
+    assert_eq!(
+        c,
+        SeegaConfig { size: 9, place: 1, start: Start::Sudanese, diagonal: false, quiet: 7 }
+    );
 }
 
 // --- Perft fixtures --------------------------------------------------------------------------
@@ -865,7 +869,8 @@ proptest! {
 fn speed() {
     let g = Seega::new(SeegaConfig::default());
     let mut rng = SmallRng::seed_from_u64(1);
-    let s = tabla_core::perft::timed_playouts(&g, &mut rng, std::time::Duration::from_secs(5), |_| {});
+    let s =
+        tabla_core::perft::timed_playouts(&g, &mut rng, std::time::Duration::from_secs(5), |_| {});
     println!(
         "seega 5x5 default: {:.0} games/s, {:.0} moves/s, {:.0} generated moves/s ({} games, {:.1} moves/game)",
         s.games_per_second(),
@@ -881,7 +886,8 @@ fn speed() {
 fn playout_statistics() {
     let start = Seega::new(SeegaConfig::default());
     let mut rng = SmallRng::seed_from_u64(3);
-    let (mut positions, mut moves_total, mut series, mut empties, mut captures) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut positions, mut moves_total, mut series, mut empties, mut captures) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut v = Vec::new();
     for _ in 0..2000 {
         let mut g = start.clone();
@@ -890,7 +896,8 @@ fn playout_statistics() {
             if g.is_moving_phase() {
                 positions += 1;
                 moves_total += v.len() as u64;
-                series += v.iter().filter(|&&m| g.format_move(m).matches('-').count() > 1).count() as u64;
+                series +=
+                    v.iter().filter(|&&m| g.format_move(m).matches('-').count() > 1).count() as u64;
                 empties += 25 - u64::from(g.stones_on_board(FIRST) + g.stones_on_board(SECOND));
             }
             let m = v[rng.random_range(0..v.len())];
