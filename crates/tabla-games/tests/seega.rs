@@ -926,3 +926,272 @@ fn fixed_playouts() {
     }
     println!("{total} moves");
 }
+
+#[test]
+#[ignore = "report on the golden games"]
+fn golden_endings() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.starts_with("seega-") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let words: Vec<&str> = header["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .filter(|s| *s != "-o")
+            .collect();
+        let mut g = new(&words);
+        let (mut series, mut passes) = (0, 0);
+        for t in header["record"].as_str().unwrap().split_whitespace() {
+            series += usize::from(t.matches('-').count() > 1);
+            passes += usize::from(t == "pass");
+            play(&mut g, t);
+        }
+        println!(
+            "{name}: X {} O {}, quiet {}, series turns {series}, passes {passes}, outcome {:?}",
+            g.stones_on_board(FIRST),
+            g.stones_on_board(SECOND),
+            g.quiet_turns(),
+            g.outcome().map(|o| o.winners)
+        );
+    }
+}
+
+// --- A plain reference implementation --------------------------------------------------------
+
+/// The rules of phase 2 written as plainly as possible (a cell array, no bitboards, no
+/// shortcuts), to check the engine's fast move generation against on random games of every
+/// size and mode.
+#[derive(Clone)]
+struct Reference {
+    n: i32,
+    dirs: Vec<(i32, i32)>,
+    /// -1 empty, 0 First, 1 Second; index rank * n + file.
+    board: Vec<i8>,
+    to_move: i8,
+    quiet: u32,
+    limit: u32,
+    history: Vec<(Vec<i8>, i8)>,
+}
+
+impl Reference {
+    fn from_engine(g: &Seega) -> Reference {
+        let c = g.config();
+        let n = i32::from(c.size);
+        let mut board = vec![-1i8; (n * n) as usize];
+        for (i, cell) in board.iter_mut().enumerate() {
+            let name = format!("{}{}", (b'a' + (i as i32 % n) as u8) as char, i as i32 / n + 1);
+            if let Some(p) = owner(g, &name) {
+                *cell = p.0 as i8;
+            }
+        }
+        let to_move = match g.to_move() {
+            ToMove::Player(p) => p.0 as i8,
+            _ => panic!("game over"),
+        };
+        let dirs: Vec<(i32, i32)> = tabla_core::geometry::SQUARE_DIRS
+            [..if c.diagonal { 8 } else { 4 }]
+            .iter()
+            .map(|&(f, r)| (i32::from(f), i32::from(r)))
+            .collect();
+        Reference {
+            n,
+            dirs,
+            history: vec![(board.clone(), to_move)],
+            board,
+            to_move,
+            quiet: g.quiet_turns(),
+            limit: c.quiet,
+        }
+    }
+
+    fn at(&self, c: i32, d: (i32, i32), k: i32) -> Option<i32> {
+        let (f, r) = (c % self.n + d.0 * k, c / self.n + d.1 * k);
+        (0..self.n).contains(&f).then_some(())?;
+        (0..self.n).contains(&r).then_some(())?;
+        Some(r * self.n + f)
+    }
+
+    fn name(&self, c: i32) -> String {
+        format!("{}{}", (b'a' + (c % self.n) as u8) as char, c / self.n + 1)
+    }
+
+    fn count(board: &[i8], p: i8) -> usize {
+        board.iter().filter(|&&x| x == p).count()
+    }
+
+    /// Moves the stone from `from` to `to` on `board` and removes what it captures.
+    fn step(&self, board: &mut [i8], from: i32, to: i32) -> usize {
+        let me = board[from as usize];
+        board[from as usize] = -1;
+        board[to as usize] = me;
+        let centre = self.n * self.n / 2;
+        let mut caps = 0;
+        for &d in &self.dirs {
+            if let (Some(m), Some(b)) = (self.at(to, d, 1), self.at(to, d, 2)) {
+                if board[m as usize] == 1 - me && m != centre && board[b as usize] == me {
+                    board[m as usize] = -1;
+                    caps += 1;
+                }
+            }
+        }
+        caps
+    }
+
+    fn can_step(&self, board: &[i8], p: i8) -> bool {
+        (0..self.n * self.n).any(|c| {
+            board[c as usize] == p
+                && self
+                    .dirs
+                    .iter()
+                    .any(|&d| self.at(c, d, 1).is_some_and(|t| board[t as usize] == -1))
+        })
+    }
+
+    /// Every turn: (text, board after, captured anything).
+    fn turns(&self) -> Vec<(String, Vec<i8>, bool)> {
+        let mut out = Vec::new();
+        for s in 0..self.n * self.n {
+            if self.board[s as usize] != self.to_move {
+                continue;
+            }
+            for &d in &self.dirs {
+                let Some(t) = self.at(s, d, 1) else { continue };
+                if self.board[t as usize] != -1 {
+                    continue;
+                }
+                let mut b = self.board.clone();
+                let caps = self.step(&mut b, s, t);
+                let text = format!("{}-{}", self.name(s), self.name(t));
+                self.series(&mut out, text, b, t, caps > 0);
+            }
+        }
+        out
+    }
+
+    fn series(
+        &self,
+        out: &mut Vec<(String, Vec<i8>, bool)>,
+        text: String,
+        b: Vec<i8>,
+        at: i32,
+        captured: bool,
+    ) {
+        out.push((text.clone(), b.clone(), captured));
+        if !captured || Self::count(&b, 1 - self.to_move) <= 1 {
+            return;
+        }
+        for &d in &self.dirs {
+            let Some(u) = self.at(at, d, 1) else { continue };
+            if b[u as usize] != -1 {
+                continue;
+            }
+            let mut b2 = b.clone();
+            if self.step(&mut b2, at, u) > 0 {
+                self.series(out, format!("{text}-{}", self.name(u)), b2, u, true);
+            }
+        }
+    }
+
+    fn ends(&self, board: &[i8], captured: bool, next: i8) -> bool {
+        let seen = self.history.iter().filter(|(b, p)| b == board && *p == next).count();
+        Self::count(board, next) <= 1 || (!captured && (self.quiet + 1 >= self.limit || seen >= 2))
+    }
+
+    fn legal(&self) -> BTreeSet<String> {
+        let turns = self.turns();
+        if turns.is_empty() {
+            return set(&["pass"]);
+        }
+        let next = 1 - self.to_move;
+        let ok: Vec<bool> = turns
+            .iter()
+            .map(|(_, b, c)| self.ends(b, *c, next) || self.can_step(b, next))
+            .collect();
+        let any_ok = ok.iter().any(|&x| x);
+        if any_ok && ok.iter().any(|&x| !x) {
+            BLOCKED_SEEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        turns.into_iter().zip(ok).filter(|(_, ok)| *ok || !any_ok).map(|(t, _)| t.0).collect()
+    }
+
+    /// Plays `text`; returns whether the game ended.
+    fn play(&mut self, text: &str) -> bool {
+        let mut captured = false;
+        if text != "pass" {
+            let cells: Vec<i32> = text
+                .split('-')
+                .map(|c| {
+                    let b = c.as_bytes();
+                    i32::from(b[1] - b'1') * self.n + i32::from(b[0] - b'a')
+                })
+                .collect();
+            let mut board = self.board.clone();
+            for w in cells.windows(2) {
+                captured |= self.step(&mut board, w[0], w[1]) > 0;
+            }
+            self.board = board;
+        }
+        let next = 1 - self.to_move;
+        let over = self.ends(&self.board.clone(), captured, next);
+        self.to_move = next;
+        if captured {
+            self.quiet = 0;
+            self.history.clear();
+        } else {
+            self.quiet += 1;
+        }
+        self.history.push((self.board.clone(), next));
+        over
+    }
+}
+
+/// Positions where the blocking rule excluded some turn, to see that the comparison covers it.
+static BLOCKED_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+#[test]
+fn engine_agrees_with_the_plain_reference() {
+    let mut rng = SmallRng::seed_from_u64(17);
+    let mut v = Vec::new();
+    for size in [5u8, 7, 9] {
+        for diagonal in BOTH {
+            for (quiet, games) in [(50u32, 20), (4, 20)] {
+                let config = SeegaConfig { size, diagonal, quiet, ..SeegaConfig::default() };
+                for _ in 0..games {
+                    let mut g = Seega::new(config);
+                    while !g.is_moving_phase() {
+                        g.legal_moves(&mut v);
+                        g.play(v[rng.random_range(0..v.len())]);
+                    }
+                    let mut r = Reference::from_engine(&g);
+                    loop {
+                        let over = g.to_move() == ToMove::Over;
+                        let ctx = format!(
+                            "size {size} diagonal {diagonal} quiet {quiet}\n{}",
+                            g.render_text()
+                        );
+                        if over {
+                            break;
+                        }
+                        let legal_g = legal(&g);
+                        assert_eq!(legal_g, r.legal(), "{ctx}");
+                        let list: Vec<&String> = legal_g.iter().collect();
+                        let m = list[rng.random_range(0..list.len())].clone();
+                        play(&mut g, &m);
+                        let r_over = r.play(&m);
+                        assert_eq!(r_over, g.to_move() == ToMove::Over, "{ctx} after {m}");
+                    }
+                }
+            }
+        }
+    }
+    let blocked = BLOCKED_SEEN.load(std::sync::atomic::Ordering::Relaxed);
+    println!("positions where the blocking rule excluded turns: {blocked}");
+    assert!(blocked > 0, "the comparison should meet the blocking rule");
+}
