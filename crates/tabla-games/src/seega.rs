@@ -2,8 +2,14 @@
 //! custodian pattern, with diagonal moves by default.
 //!
 //! The board is at most 9×9 = 81 cells, so each side's stones are one `u128` bitboard (bit
-//! `rank * size + file`, the numbering of [`Geometry::square`]). Move generation works on the
-//! bitboards with per-cell neighbour masks and never allocates beyond the caller's buffer.
+//! `rank * size + file`, the numbering of [`Geometry::square`]). Move generation narrows them
+//! to the smallest integer that holds the board (`u32` on 5×5), steps whole boards one
+//! direction at a time with constant shifts, finds capturing landings by bitboard too, and
+//! never allocates beyond the caller's buffer. A move is one `u128`.
+//!
+//! Speed (random playouts, 5×5 default, one core of a shared machine, `cargo test --release
+//! -p tabla-games --test seega -- --ignored --nocapture speed`): about 4–5 million moves per
+//! second, some 130 million generated moves per second.
 //!
 //! Where the rules file leaves something open, the decision is marked `Decision:` below and
 //! listed in the rules file's "Decisions" section.
@@ -60,6 +66,8 @@ fn count(b: Board) -> u32 {
 /// The integer a board is worked on in move generation: the narrowest that holds it (`u32`
 /// for 5×5, `u64` for 7×7, `u128` for 9×9), since `u128` shifts and bit scans cost several
 /// instructions each. Positions store `u128`; masks are narrowed on use (a free truncation).
+/// Each width serves exactly one board size ([`Bb::N`]), so shifts by whole steps are
+/// constants; the shifting functions must only see boards of that size.
 trait Bb:
     Copy
     + PartialEq
@@ -204,6 +212,7 @@ impl Default for SeegaConfig {
 }
 
 /// The largest `quiet` accepted; far beyond any sensible game, it only bounds the history.
+/// Decision: the rules say "any N ≥ 1"; this is the upper end.
 pub const MAX_QUIET: u32 = 100_000;
 
 impl SeegaConfig {
@@ -226,6 +235,27 @@ impl SeegaConfig {
         let diagonal = o.flag("diagonal", true);
         let quiet = o.int("quiet", 1, i64::from(MAX_QUIET))?.unwrap_or(50) as u32;
         Ok(SeegaConfig { size, place, start, diagonal, quiet })
+    }
+
+    /// Whether the values are ones the rules allow (the fields are public, so a config can
+    /// be built by hand).
+    ///
+    /// # Errors
+    /// Names the first bad value and what is allowed.
+    pub fn check(&self) -> Result<(), OptionError> {
+        if ![5, 7, 9].contains(&self.size) {
+            return Err(OptionError(format!("size {}: expected 5, 7 or 9", self.size)));
+        }
+        if ![1, 2].contains(&self.place) {
+            return Err(OptionError(format!("place {}: expected 1 or 2", self.place)));
+        }
+        if !(1..=MAX_QUIET).contains(&self.quiet) {
+            return Err(OptionError(format!(
+                "quiet {}: expected a whole number from 1 to {MAX_QUIET}",
+                self.quiet
+            )));
+        }
+        Ok(())
     }
 
     /// Stones each player has: every cell but the centre, shared equally.
@@ -555,17 +585,6 @@ impl SeegaMove {
     }
 }
 
-impl From<Turn> for SeegaMove {
-    fn from(t: Turn) -> SeegaMove {
-        match t {
-            Turn::PlaceOne(a) => SeegaMove::place_one(a.0 as u8),
-            Turn::PlaceTwo(a, b) => SeegaMove::place_two(a.0 as u8, b.0 as u8),
-            Turn::Step(p) => SeegaMove::step(p),
-            Turn::Pass => SeegaMove::PASS,
-        }
-    }
-}
-
 impl std::fmt::Debug for SeegaMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.turn().fmt(f)
@@ -612,7 +631,13 @@ fn mix_history(key: u64) -> u64 {
 
 impl Seega {
     /// The starting position (empty board, First to place).
+    ///
+    /// # Panics
+    /// If `config` fails [`SeegaConfig::check`] (configs read from options never do).
     pub fn new(config: SeegaConfig) -> Seega {
+        if let Err(e) = config.check() {
+            panic!("invalid Seega config: {e}");
+        }
         let each = config.stones_each();
         let mut g = Seega {
             tables: TablesRef(Tables::get(config.size, config.diagonal)),
@@ -653,6 +678,7 @@ impl Seega {
         diagram: &str,
         to_move: Player,
     ) -> Result<Seega, SetupError> {
+        config.check().map_err(|e| SetupError(e.0))?;
         let mut g = Seega::new(config);
         let n = usize::from(config.size);
         let rows: Vec<&str> = diagram
@@ -812,6 +838,7 @@ impl Seega {
     #[inline(always)]
     fn gen_moving<B: Bb, const DIAG: bool>(&self, moves: &mut Vec<SeegaMove>) -> usize {
         let t = self.t();
+        debug_assert!(B::N == i16::from(t.size) && DIAG == t.diagonal, "width per board");
         let p = self.to_move.index();
         let (me, opp) = (B::of(self.stones[p]), B::of(self.stones[1 - p]));
         let empty = B::of(t.all) & !(me | opp);
@@ -859,6 +886,10 @@ impl Seega {
 
     /// Records a turn that ends with a capture at `at` (stones `me`, `opp` after it) and every
     /// continuation of its series; returns how many of them block the opponent.
+    ///
+    /// Decision: each step's captures are gone before the next step, which must capture at
+    /// least one stone; stepping back onto the start cell can capture (the stone never
+    /// arrived there before).
     fn series<B: Bb, const DIAG: bool>(
         &self,
         moves: &mut Vec<SeegaMove>,
@@ -956,6 +987,7 @@ impl Seega {
             self.start_history();
         } else {
             self.quiet += 1;
+            // Decision: the turn that makes a position occur the third time ends the game.
             let repeated = self.seen(self.key) >= 2;
             if repeated || self.quiet >= self.config.quiet {
                 self.outcome = Some(self.by_count());
@@ -1141,9 +1173,12 @@ impl Game for Seega {
             return;
         }
         if !self.moving {
+            // Decision: the blocking rule is a phase-2 rule; placing is never restricted.
             self.gen_placing(moves);
             return;
         }
+        // Blocking rule. Decision: a turn that ends the game is kept and also counts as one
+        // that does not block; blocking turns are allowed only when every turn blocks.
         let bad = match (self.config.size, self.config.diagonal) {
             (5, true) => self.gen_moving::<u32, true>(moves),
             (5, false) => self.gen_moving::<u32, false>(moves),
@@ -1261,7 +1296,7 @@ impl Game for Seega {
     }
 
     /// Accepts the canonical notation, upper case, placing cells in any order and spaces
-    /// around the separators.
+    /// around the separators (Decision: lenient reading, canonical printing).
     fn parse_move(&self, text: &str) -> Result<SeegaMove, MoveError> {
         let clean: String =
             text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
