@@ -481,6 +481,21 @@ fn a_turn_may_not_leave_the_opponent_without_a_move() {
 }
 
 #[test]
+fn each_stopping_point_of_a_series_is_judged_on_its_own() {
+    // c3-c2 takes d2 (via e2), then c2-c1 takes d1 (via e1) and shuts O's a1, b1 in
+    // orthogonally; diagonally b1 can still go to c2.
+    let d = ".....
+             .....
+             ..X..
+             XX.OX
+             OO.OX";
+    let l = legal(&diagram(false, d, FIRST));
+    assert!(l.contains("c3-c2") && !l.contains("c3-c2-c1"), "{l:?}");
+    let l = legal(&diagram(true, d, FIRST));
+    assert!(l.contains("c3-c2") && l.contains("c3-c2-c1"), "{l:?}");
+}
+
+#[test]
 fn a_turn_that_ends_the_game_is_never_excluded() {
     for diagonal in BOTH {
         let c = SeegaConfig { quiet: 1, ..cfg(diagonal) };
@@ -584,6 +599,41 @@ fn quiet_rule_with_equal_stones_is_a_draw_and_captures_reset_it() {
     assert_eq!((g.quiet_turns(), g.outcome()), (1, None));
     play(&mut g, "c1-c2");
     assert!(g.outcome().unwrap().is_draw(), "3 stones each");
+}
+
+#[test]
+fn a_game_ending_turn_counts_as_one_that_does_not_block() {
+    // Decision (rules file, "Decisions"): every X turn shuts O in, but d4-e4 repeats a
+    // position for the third time and so ends the game: it is the only turn left.
+    for diagonal in BOTH {
+        let mut g = diagram(
+            diagonal,
+            "....X
+             .....
+             XXXX.
+             XXXX.
+             OOXX.",
+            FIRST,
+        );
+        play_all(&mut g, "e5-e4 pass e4-d4 pass d4-e4 pass");
+        assert!(legal(&g).len() > 1, "nothing ends the game yet: every turn stays legal");
+        play_all(&mut g, "e4-d4 pass");
+        assert_eq!(legal(&g), set(&["d4-e4"]), "diagonal {diagonal}");
+        play(&mut g, "d4-e4");
+        assert_eq!(g.outcome().unwrap().winners.iter().collect::<Vec<_>>(), [FIRST]);
+    }
+}
+
+#[test]
+fn quiet_count_starts_at_phase_two() {
+    for diagonal in BOTH {
+        let d = if diagonal { "diagonal=on" } else { "diagonal=off" };
+        let mut g = new(&[d, "quiet=1"]);
+        play_all(&mut g, CHECKERBOARD);
+        assert_eq!((g.quiet_turns(), g.outcome()), (0, None), "placing turns do not count");
+        play(&mut g, "c4-c3");
+        assert!(g.outcome().unwrap().is_draw(), "one quiet turn, 12 stones each");
+    }
 }
 
 #[test]
