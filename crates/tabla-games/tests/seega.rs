@@ -1245,3 +1245,31 @@ fn engine_agrees_with_the_plain_reference() {
     println!("positions where the blocking rule excluded turns: {blocked}");
     assert!(blocked > 0, "the comparison should meet the blocking rule");
 }
+
+/// Move generation alone on phase-2 positions of random games, for instruction counts.
+#[test]
+#[ignore = "measurement, not a check"]
+fn fixed_generation() {
+    let start = Seega::new(SeegaConfig::default());
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut v = Vec::new();
+    let mut positions = Vec::new();
+    while positions.len() < 20_000 {
+        let mut g = start.clone();
+        while g.to_move() != ToMove::Over {
+            g.legal_moves(&mut v);
+            if g.is_moving_phase() {
+                positions.push(g.clone());
+            }
+            g.play(v[rng.random_range(0..v.len())]);
+        }
+    }
+    let mut total = 0;
+    for _ in 0..10 {
+        for p in &positions {
+            p.legal_moves(&mut v);
+            total += v.len();
+        }
+    }
+    println!("{} positions, {total} moves", positions.len());
+}
