@@ -228,6 +228,8 @@ pub fn best_move_dyn(
         run(g, budget, seed)
     } else if let Some(g) = any.downcast_ref::<tabla_games::bulgarian_ur::BulgarianUr>() {
         run(g, budget, seed)
+    } else if let Some(g) = any.downcast_ref::<tabla_games::seega::Seega>() {
+        run(g, budget, seed)
     } else {
         Err(format!("there is no computer player for {} yet", game.id()))
     }

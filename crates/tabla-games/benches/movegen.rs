@@ -10,6 +10,7 @@ use tabla_core::{Game, GameOptions};
 use tabla_games::amazons::{self, Amazons};
 use tabla_games::bulgarian_ur::BulgarianUr;
 use tabla_games::gipf::{Gipf, Variant};
+use tabla_games::seega::Seega;
 
 fn bench_game<G: Game>(c: &mut Criterion, name: &str, start: &G) {
     let mut rng = SmallRng::seed_from_u64(7);
@@ -43,6 +44,8 @@ fn games(c: &mut Criterion) {
     bench_game(c, "amazons 6x6", &Amazons::from_options(&o(&[])).unwrap());
     bench_game(c, "gipf tournament", &Gipf::new(Variant::Tournament));
     bench_game(c, "bulgarian-ur", &BulgarianUr::new(Some(100)));
+    let seega = GameOptions::parse(tabla_games::seega::OPTIONS, &[]).unwrap();
+    bench_game(c, "seega 5x5", &Seega::from_options(&seega).unwrap());
 }
 
 criterion_group! {

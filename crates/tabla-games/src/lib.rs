@@ -8,5 +8,6 @@ pub mod amazons;
 pub mod bulgarian_ur;
 pub mod gipf;
 pub mod registry;
+pub mod seega;
 
 pub use registry::{find, new_game, GameInfo, GAMES};

@@ -26,12 +26,8 @@ impl std::fmt::Debug for GameInfo {
 }
 
 /// Every registered game, in menu order.
-pub const GAMES: &[GameInfo] = &[
-    crate::gipf::INFO,
-    crate::bulgarian_ur::INFO,
-    // (seega goes here)
-    crate::amazons::INFO,
-];
+pub const GAMES: &[GameInfo] =
+    &[crate::gipf::INFO, crate::bulgarian_ur::INFO, crate::seega::INFO, crate::amazons::INFO];
 
 /// The game with this id.
 ///

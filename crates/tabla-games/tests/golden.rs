@@ -90,3 +90,8 @@ fn bulgarian_ur() {
 fn gipf() {
     check_golden("gipf");
 }
+
+#[test]
+fn seega() {
+    check_golden("seega");
+}
