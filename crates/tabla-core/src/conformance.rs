@@ -13,6 +13,7 @@ use std::collections::HashSet;
 /// - the incremental hash equals the hash from scratch;
 /// - the legal list has no duplicates, as moves or as texts;
 /// - every legal move's text parses back to the same move;
+/// - [`Game::random_move`] draws a legal move;
 /// - at chance nodes every probability is positive and they sum to 1;
 /// - `to_move` is `Over` exactly when there is an outcome, exactly when no move is legal;
 /// - the game ends within `max_moves`;
@@ -61,6 +62,9 @@ pub fn check_random_games<G: Game>(start: &G, games: usize, seed: u64, max_moves
                 let back = state.parse_move(&t);
                 assert_eq!(back, Ok(m), "{t} does not read back; {}", ctx());
             }
+            let mut scratch = Vec::new();
+            let sampled = state.random_move(&mut rng, &mut scratch);
+            assert!(moves.contains(&sampled), "random_move gave an illegal move; {}", ctx());
             if let ToMove::Player(p) = to_move {
                 assert!(p.index() < state.player_count(), "seat out of range; {}", ctx());
             }

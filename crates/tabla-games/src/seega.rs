@@ -1200,6 +1200,32 @@ impl Game for Seega {
         }
     }
 
+    /// Placing turns are drawn directly (two distinct free cells, uniformly), since listing
+    /// all 276 pairs a turn cost more than the rest of a random game; phase 2 lists.
+    fn random_move<R: tabla_core::rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<SeegaMove>,
+    ) -> SeegaMove {
+        if !self.moving && self.outcome.is_none() {
+            let mut free = [0u8; 81];
+            let n = self.placeable(&mut free);
+            if self.config.place == 1 {
+                return SeegaMove::place_one(free[rng.random_range(0..n)]);
+            }
+            if n >= 2 {
+                let a = rng.random_range(0..n);
+                let mut b = rng.random_range(0..n - 1);
+                if b >= a {
+                    b += 1;
+                }
+                return SeegaMove::place_two(free[a.min(b)], free[a.max(b)]);
+            }
+        }
+        self.legal_moves(buf);
+        buf[rng.random_range(0..buf.len())]
+    }
+
     fn count_legal_moves(&self) -> u64 {
         if self.outcome.is_some() {
             return 0;

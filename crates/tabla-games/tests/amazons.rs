@@ -453,3 +453,35 @@ proptest! {
         prop_assert_eq!(Game::hash(&y), Game::hash(&z));
     }
 }
+
+/// The random-move sampler (rejection, then weighing) draws every legal turn equally often:
+/// each of N turns is drawn about 1000 times in 1000·N draws (a fixed seed, and bounds six
+/// standard deviations wide, so the test does not flake but catches any bias).
+#[test]
+fn random_moves_are_uniform_over_whole_turns() {
+    use tabla_core::rand::{rngs::SmallRng, SeedableRng};
+    for words in
+        ["layout=1../.../..2", "layout=1../.../..2 killer=on", "layout=1.../..../..../...2", ""]
+    {
+        let g = game(words);
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        let mut counts = std::collections::HashMap::new();
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut buf = Vec::new();
+        let per = if legal.len() > 200 { 100 } else { 1000 };
+        for _ in 0..per * legal.len() {
+            *counts.entry(g.random_move(&mut rng, &mut buf)).or_insert(0u32) += 1;
+        }
+        let sd = (per as f64).sqrt();
+        for m in &legal {
+            let n = f64::from(counts.get(m).copied().unwrap_or(0));
+            assert!(
+                (n - per as f64).abs() < 6.0 * sd,
+                "[{words}] {}: {n} of {per}",
+                g.format_move(*m)
+            );
+        }
+        assert_eq!(counts.len(), legal.len(), "[{words}] only legal turns");
+    }
+}
