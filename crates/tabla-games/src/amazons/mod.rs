@@ -716,13 +716,16 @@ impl Game for Amazons {
                 }
                 for row in grid {
                     let line: String = row.into_iter().collect();
-                    out.push_str(line.trim_end());
-                    out.push('\n');
+                    if !line.trim().is_empty() {
+                        out.push_str(line.trim_end());
+                        out.push('\n');
+                    }
                 }
-                out.push(' ');
+                let mut labels = vec![' '; files as usize * 3 + 1];
                 for f in 0..files {
-                    out.push_str(&format!(" {} ", (b'a' + f) as char));
+                    labels[f as usize * 3 + 1] = (b'a' + f) as char;
                 }
+                out.push_str(labels.iter().collect::<String>().trim_end());
                 out.push('\n');
                 out.push_str("(ranks count from 1 at the bottom of each file)\n");
             }
