@@ -897,6 +897,7 @@ pub const INFO: GameInfo = GameInfo {
               prisoners in towers.",
     options: OPTIONS,
     rules_en: include_str!("../rules/bulgarian-ur.md"),
+    rules_hu: include_str!("../rules/bulgarian-ur.hu.md"),
     create: |o| Ok(Box::new(BulgarianUr::from_options(o)?)),
 };
 

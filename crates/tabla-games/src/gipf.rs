@@ -1173,5 +1173,6 @@ pub const INFO: GameInfo = GameInfo {
               them are captured; lose your last GIPF piece and you lose.",
     options: OPTIONS,
     rules_en: include_str!("../rules/gipf.md"),
+    rules_hu: include_str!("../rules/gipf.hu.md"),
     create,
 };

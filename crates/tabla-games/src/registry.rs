@@ -13,8 +13,10 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// The options it takes, default first.
     pub options: &'static [OptionSpec],
-    /// The rules in English (Markdown), as the program shows them.
+    /// The rules in English (Markdown), as the program shows them: the specification.
     pub rules_en: &'static str,
+    /// The rules in Hungarian, the games' own language (a translation; English governs).
+    pub rules_hu: &'static str,
     /// Builds the starting position from checked options.
     pub create: fn(&GameOptions) -> Result<Box<dyn DynGame>, OptionError>,
 }

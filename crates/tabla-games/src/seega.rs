@@ -1506,5 +1506,6 @@ pub const INFO: GameInfo = GameInfo {
     summary: "Place stones in pairs, then step and capture by enclosing, diagonally too.",
     options: OPTIONS,
     rules_en: include_str!("../rules/seega.md"),
+    rules_hu: include_str!("../rules/seega.hu.md"),
     create: |o| Ok(Box::new(Seega::from_options(o)?) as Box<dyn DynGame>),
 };

@@ -27,7 +27,8 @@ const EXAMPLES: &str = "Examples:
   tabla play gipf --ai black --level 4    play White against the computer
   tabla bestmove amazons --time-ms 500
   tabla bench playouts amazons -o size=10 --seconds 5
-  tabla rules gipf";
+  tabla rules gipf
+  tabla rules seega --lang hu             the rules in Hungarian";
 
 #[derive(Subcommand)]
 enum Command {
@@ -79,6 +80,9 @@ enum Command {
     Rules {
         /// The game id.
         game: String,
+        /// Language: en (English, the specification) or hu (Hungarian).
+        #[arg(long, default_value = "en", value_parser = ["en", "hu"])]
+        lang: String,
     },
     /// List the games.
     Games,
@@ -214,9 +218,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{total}");
             Ok(())
         }
-        Command::Rules { game } => {
+        Command::Rules { game, lang } => {
             let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
-            println!("{}", info.rules_en.trim_end());
+            let text = if lang == "hu" { info.rules_hu } else { info.rules_en };
+            println!("{}", text.trim_end());
             println!("\n## Options (tabla ... -o KEY=VALUE)\n");
             for o in info.options {
                 println!("- {} = {} (default {}): {}", o.key, o.values, o.default, o.help);

@@ -132,3 +132,14 @@ fn bestmove_prints_a_legal_move_or_exits_2() {
     let out = tabla(&["bestmove", "amazons", "-o", "layout=1#./##./..2"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn rules_come_in_hungarian_too() {
+    for game in ["amazons", "gipf", "seega", "bulgarian-ur"] {
+        let out = tabla(&["rules", game, "--lang", "hu"]);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("szabály"), "{game}");
+    }
+    assert_eq!(tabla(&["rules", "gipf", "--lang", "de"]).status.code(), Some(2));
+}

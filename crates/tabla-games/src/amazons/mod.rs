@@ -24,6 +24,7 @@ pub const INFO: GameInfo = GameInfo {
     summary: "Queens move and shoot stones; whoever cannot move is out.",
     options: OPTIONS,
     rules_en: include_str!("../../rules/amazons.md"),
+    rules_hu: include_str!("../../rules/amazons.hu.md"),
     create: |o| Ok(Box::new(Amazons::from_options(o)?) as Box<dyn tabla_core::DynGame>),
 };
 
