@@ -1,7 +1,7 @@
 //! The rule set of one Amazons game, built once from the options and shared by every
 //! position of that game: board geometry, players, variants, the starting position.
 
-use tabla_core::geometry::{HEX_CORNER_DIRS, HEX_DIRS, SQUARE_DIRS};
+use tabla_core::geometry::{parse_coords, HEX_CORNER_DIRS, HEX_DIRS, SQUARE_DIRS};
 use tabla_core::{Cell, GameOptions, Geometry, OptionError, OptionSpec, Player};
 
 /// Most cells a board can have: 26 × 26 square.
@@ -349,7 +349,7 @@ impl Rules {
         }
 
         // The set-up (queens that stand at the start) and the default queen count.
-        let setup: Option<Vec<Vec<&str>>> = if o.is_set("layout") {
+        let setup: Option<Vec<Vec<(u8, u8)>>> = if o.is_set("layout") {
             None
         } else if hex {
             hex_setup(side, players)
@@ -394,12 +394,7 @@ impl Rules {
         } else if let Some(setup) =
             setup.filter(|_| !explicit_placement && Some(count) == setup_count)
         {
-            for (p, cells) in setup.iter().enumerate() {
-                for name in cells {
-                    let c = full.parse_cell(name).expect("set-up cells exist");
-                    start_queens[p].push(full.coords(c));
-                }
-            }
+            start_queens = setup;
         } else {
             in_hand = vec![count; players as usize];
             if placement == Placement::None {
@@ -455,8 +450,9 @@ impl Rules {
     }
 }
 
-/// The 2-player set-ups of the rules file's table, and the 4-player one on 10×10.
-fn square_setup(size: u8, players: u8) -> Option<Vec<Vec<&'static str>>> {
+/// The 2-player set-ups of the rules file's table, and the 4-player one on 10×10, as
+/// `(file, rank)` per player.
+fn square_setup(size: u8, players: u8) -> Option<Vec<Vec<(u8, u8)>>> {
     let s: &[&[&str]] = match (size, players) {
         (6, 2) => &[&["a2", "b1", "e1", "f2"], &["a5", "b6", "e6", "f5"]],
         (8, 2) => &[&["a3", "c1", "f1", "h3"], &["a6", "c8", "f8", "h6"]],
@@ -466,12 +462,13 @@ fn square_setup(size: u8, players: u8) -> Option<Vec<Vec<&'static str>>> {
         (10, 4) => &[&["d1", "g1"], &["j4", "j7"], &["d10", "g10"], &["a4", "a7"]],
         _ => return None,
     };
-    Some(s.iter().map(|p| p.to_vec()).collect())
+    let coords = |n: &&str| parse_coords(n).expect("set-up cells are names");
+    Some(s.iter().map(|p| p.iter().map(coords).collect()).collect())
 }
 
 /// Hex set-ups: queens on the inward cells of the corners (2 players: alternate corners;
 /// 3 players: corners p−1 and p+2).
-fn hex_setup(side: u8, players: u8) -> Option<Vec<Vec<&'static str>>> {
+fn hex_setup(side: u8, players: u8) -> Option<Vec<Vec<(u8, u8)>>> {
     let corners = inward_cells(side);
     let pick = |idx: &[usize]| idx.iter().map(|&i| corners[i]).collect::<Vec<_>>();
     match players {
@@ -481,30 +478,13 @@ fn hex_setup(side: u8, players: u8) -> Option<Vec<Vec<&'static str>>> {
     }
 }
 
-/// The inward cells of the six corners, anticlockwise from the bottom corner (s = 5:
-/// `e2 h2 h5 e8 b5 b2`). Leaked once per side: a handful of short names.
-fn inward_cells(side: u8) -> [&'static str; 6] {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<u8, [&'static str; 6]>>> = OnceLock::new();
-    let mut cache = CACHE.get_or_init(Default::default).lock().expect("cache lock");
-    *cache.entry(side).or_insert_with(|| {
-        let m = side - 1; // middle file index
-        let last = 2 * side - 2; // last file index
-        let name = |f: u8, r: u8| -> &'static str {
-            Box::leak(format!("{}{}", (b'a' + f) as char, r + 1).into_boxed_str())
-        };
-        // Corner cells: e1 (m,0), i1 (last,0), i5 (last,m), e9 (m,2m), a5 (0,m), a1 (0,0).
-        // Inward: one step toward the centre.
-        [
-            name(m, 1),        // above the bottom corner
-            name(last - 1, 1), // up-left of i1: file last-1 (right half), rank +1
-            name(last - 1, m), // down-left of i5... left neighbour toward centre
-            name(m, 2 * m - 1),
-            name(1, m),
-            name(1, 1),
-        ]
-    })
+/// The inward cells of the six corners, anticlockwise from the bottom corner, as
+/// `(file, rank)` (s = 5: `e2 h2 h5 e8 b5 b2`): each corner's neighbour toward the centre.
+fn inward_cells(side: u8) -> [(u8, u8); 6] {
+    let m = side - 1; // the middle file
+    let last = 2 * side - 2; // the last file
+                             // Corners e1 (m,0), i1 (last,0), i5 (last,m), e9 (m,2m), a5 (0,m), a1 (0,0).
+    [(m, 1), (last - 1, 1), (last - 1, m), (m, 2 * m - 1), (1, m), (1, 1)]
 }
 
 #[cfg(test)]
@@ -513,6 +493,7 @@ mod tests {
 
     #[test]
     fn inward_cells_of_side_5() {
-        assert_eq!(inward_cells(5), ["e2", "h2", "h5", "e8", "b5", "b2"]);
+        let names = ["e2", "h2", "h5", "e8", "b5", "b2"].map(|n| parse_coords(n).unwrap());
+        assert_eq!(inward_cells(5), names);
     }
 }
