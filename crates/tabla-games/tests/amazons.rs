@@ -395,6 +395,7 @@ const VARIANTS: &[&str] = &[
     "size=10 players=4 queens=1",
     "players=4 teams=on size=6 killer=on",
     "size=8 holes=d4,e5",
+    "size=12 killer=on",
     "layout=..1.../#....-/--...2/...... turn=2",
 ];
 
@@ -460,9 +461,17 @@ proptest! {
 #[test]
 fn random_moves_are_uniform_over_whole_turns() {
     use tabla_core::rand::{rngs::SmallRng, SeedableRng};
-    for words in
-        ["layout=1../.../..2", "layout=1../.../..2 killer=on", "layout=1.../..../..../...2", ""]
-    {
+    let walled = format!("layout=1...2.......{}", "/############".repeat(10));
+    for words in [
+        "layout=1../.../..2",
+        "layout=1../.../..2 killer=on",
+        "layout=1.../..../..../...2",
+        "",
+        // Over 128 cells, the path that walks rays cell by cell: 12 x 11 cells, nearly all
+        // stones, white a11 and black e11 in the one open row.
+        walled.as_str(),
+        "size=12 queens=1 placement=alternate",
+    ] {
         let g = game(words);
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);

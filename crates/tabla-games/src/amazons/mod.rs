@@ -353,10 +353,6 @@ impl Amazons {
         unreachable!("n is below the shot count")
     }
 
-    fn outcome_name(&self, p: Player) -> &'static str {
-        self.player_name(p)
-    }
-
     fn cell_glyph(&self, c: Cell) -> char {
         match self.board[c.index()] {
             EMPTY => '.',
@@ -745,7 +741,7 @@ impl Game for Amazons {
         match self.over {
             Some(o) if o.is_draw() => out.push_str("Game over: draw\n"),
             Some(o) => {
-                let w: Vec<&str> = o.winners.iter().map(|p| self.outcome_name(p)).collect();
+                let w: Vec<&str> = o.winners.iter().map(|p| self.player_name(p)).collect();
                 out.push_str(&format!("Game over: {} won\n", w.join(" and ")));
             }
             None => out.push_str(&format!("{} to move\n", self.player_name(self.turn))),
