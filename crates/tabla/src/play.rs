@@ -6,7 +6,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use tabla_core::{DynGame, ToMove};
 
 const HELP: &str = "Commands:
-  <move>        play a move in the game's notation (see `moves`)
+  <move>        play a move in the game's notation (see `moves`); type the start of a
+                move (b1-b4, a2-b3) to have its completions numbered, then the number
   moves [TEXT]  list the legal moves (only those starting with TEXT, if given)
   undo          take back the last move
   board         draw the board again
@@ -110,6 +111,8 @@ fn play_with(
         game.id()
     );
     let mut show = true;
+    // Completions offered for an unfinished move, picked by number at the next prompt.
+    let mut choices: Vec<String> = Vec::new();
     loop {
         // Chance events (dice) are rolled by the program and shown.
         while game.to_move() == ToMove::Chance {
@@ -173,6 +176,12 @@ fn play_with(
             }
         }
         let Some(line) = input.ask(&format!("{who}> ")) else { return Ok(()) };
+        // A number picks from the completions shown after an unfinished move.
+        let pending = std::mem::take(&mut choices);
+        let line = match line.parse::<usize>() {
+            Ok(n) if (1..=pending.len()).contains(&n) => pending[n - 1].clone(),
+            _ => line,
+        };
         let (cmd, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
         match cmd {
             "" => {}
@@ -225,19 +234,35 @@ fn play_with(
                         show = true;
                     }
                     Err(e) => {
-                        println!("{e}");
-                        // Help the player finish a move they have started.
+                        // Help the player finish a move they have started: the legal moves
+                        // that begin with what was typed, numbered, to pick with a number.
                         let start = line.to_ascii_lowercase();
                         let near: Vec<String> = game
                             .legal()
                             .into_iter()
                             .filter(|m| m.to_ascii_lowercase().starts_with(&start))
-                            .take(12)
                             .collect();
-                        if !near.is_empty() {
-                            println!("Moves starting with {line}: {}", near.join("  "));
+                        if near.is_empty() || near.len() > 24 {
+                            println!("{e}");
+                            if near.is_empty() {
+                                println!(
+                                    "Type `moves` to list the legal moves, `help` for commands."
+                                );
+                            } else {
+                                println!(
+                                    "{} moves start with {line}; type more of one.",
+                                    near.len()
+                                );
+                            }
                         } else {
-                            println!("Type `moves` to list the legal moves, `help` for commands.");
+                            println!(
+                                "{line} can be finished in {} way(s); type its number:",
+                                near.len()
+                            );
+                            for (i, m) in near.iter().enumerate() {
+                                println!("  {:>2}. {m}", i + 1);
+                            }
+                            choices = near;
                         }
                     }
                 }
