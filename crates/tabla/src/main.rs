@@ -160,7 +160,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             }
-            play::play(g, &seats, level).map_err(|e| Failure(e, 1))
+            play::play(g, &seats, level, &game.moves).map_err(|e| Failure(e, 1))
         }
         Command::Bestmove { game, time_ms, level, seed } => {
             let g = game.position()?;

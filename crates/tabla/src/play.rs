@@ -86,13 +86,13 @@ pub fn menu() -> Result<(), String> {
             }
         }
     }
-    play_with(game, &mut input, &ai, 3)
+    play_with(game, &mut input, &ai, 3, "")
 }
 
 /// Plays `game` at the terminal until it ends or the players quit; the computer plays the
-/// seats in `ai` at `level`.
-pub fn play(game: Box<dyn DynGame>, ai: &[usize], level: u8) -> Result<(), String> {
-    play_with(game, &mut Input::new(), ai, level)
+/// seats in `ai` at `level`. `earlier` is the record that led to `game` (shown by `record`).
+pub fn play(game: Box<dyn DynGame>, ai: &[usize], level: u8, earlier: &str) -> Result<(), String> {
+    play_with(game, &mut Input::new(), ai, level, earlier)
 }
 
 fn play_with(
@@ -100,6 +100,7 @@ fn play_with(
     input: &mut Input,
     ai: &[usize],
     level: u8,
+    earlier: &str,
 ) -> Result<(), String> {
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut rng = rand::rng();
@@ -144,10 +145,7 @@ fn play_with(
             } else {
                 println!("{} won.", winners.join(" and "));
             }
-            println!(
-                "Record: {}",
-                history.iter().map(|h| h.1.as_str()).collect::<Vec<_>>().join(" ")
-            );
+            println!("Record: {}", record(earlier, &history));
             let Some(answer) = input.ask("undo, or Enter to leave: ") else { return Ok(()) };
             if answer == "undo" {
                 undo(&mut game, &mut history);
@@ -189,7 +187,7 @@ fn play_with(
             "quit" | "exit" | "q" => return Ok(()),
             "board" => show = true,
             "record" => {
-                println!("{}", history.iter().map(|h| h.1.as_str()).collect::<Vec<_>>().join(" "))
+                println!("{}", record(earlier, &history))
             }
             "moves" => {
                 let legal = game.legal();
@@ -269,6 +267,15 @@ fn play_with(
             }
         }
     }
+}
+
+/// The whole record: the moves that led to the start, then those played here.
+fn record(earlier: &str, history: &[(Box<dyn DynGame>, String)]) -> String {
+    earlier
+        .split_whitespace()
+        .chain(history.iter().map(|h| h.1.as_str()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Takes back the last player move, with any chance events after it.

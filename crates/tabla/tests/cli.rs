@@ -158,5 +158,8 @@ fn play_offers_numbered_completions_of_a_started_move() {
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("1. a2-b3;xb2,b3,b4\n"), "{text}");
-    assert!(text.lines().any(|l| l.ends_with("> a2-b3;xb2,b3,b4,b5")), "{text}");
+    assert!(
+        text.lines().any(|l| l.ends_with("> b1-b2 i2-h3 a3-b4 d8-d7 a2-b3;xb2,b3,b4,b5")),
+        "{text}"
+    );
 }
