@@ -233,8 +233,13 @@ impl Amazons {
         if self.must_place(p) {
             return false;
         }
+        let queens = &self.queens[i][..self.on_board[i] as usize];
+        if let Some(rays) = &self.rules.rays128 {
+            let open = !self.occ | self.capturable(p);
+            return queens.iter().any(|&q| rays.adjacent(q) & open != 0);
+        }
         let geo = &self.rules.geo;
-        self.queens[i][..self.on_board[i] as usize].iter().any(|&q| {
+        queens.iter().any(|&q| {
             (0..geo.dir_count()).any(|d| geo.neighbour(q, d).is_some_and(|n| self.can_land(p, n)))
         })
     }
@@ -465,11 +470,11 @@ impl Game for Amazons {
                         k += 1;
                     }
                     let to = rules::nth_bit(reach[k], r);
-                    let shots = shots_after(k, to);
-                    let r = rng.random_range(0..self.rules.max_sight);
-                    if r < u64::from(shots.count_ones()) {
-                        let stone = rules::nth_bit(shots, r as u32);
-                        return Move::Shot { from: self.queens[i][k], to, stone };
+                    let from = self.queens[i][k];
+                    let occ = (self.occ & !(1u128 << from.0)) | 1u128 << to.0;
+                    let r = rng.random_range(0..self.rules.max_sight) as u32;
+                    if let Some(stone) = rays.nth_seen(to, occ, r) {
+                        return Move::Shot { from, to, stone };
                     }
                 }
                 // Exact: weigh every queen move by its shots.

@@ -151,6 +151,8 @@ pub struct Rays128 {
     rays: Vec<u128>,
     /// Whether that ray runs up in cell number.
     up: Vec<bool>,
+    /// Each cell's neighbours (the first cell of each ray).
+    adjacent: Vec<u128>,
 }
 
 impl Rays128 {
@@ -170,7 +172,11 @@ impl Rays128 {
                 up.push(rising);
             }
         }
-        Some(Rays128 { dirs, rays, up })
+        let adjacent = geo
+            .cells()
+            .map(|c| (0..dirs).filter_map(|d| geo.neighbour(c, d)).fold(0, |m, n| m | 1 << n.0))
+            .collect();
+        Some(Rays128 { dirs, rays, up, adjacent })
     }
 
     /// The cells seen from `c` along every ray up to (not including) the first occupied cell;
@@ -182,21 +188,52 @@ impl Rays128 {
         let up = &self.up[base..base + self.dirs];
         let mut seen = 0;
         for (&ray, &up) in rays.iter().zip(up) {
-            let blockers = ray & occupied;
-            // The ray's cells before the first blocker are those on the origin's side of it in
-            // cell number: below it on a rising ray, above it on a falling one. Branch-free, so
-            // that the direction loop does not mispredict; no blocker gives the whole ray.
-            let (bit, before) = if up {
-                let low = blockers & blockers.wrapping_neg();
-                (low, ray & low.wrapping_sub(1))
-            } else {
-                let lz = blockers.leading_zeros();
-                let high = (1u128 << 127).checked_shr(lz).unwrap_or(0);
-                (high, ray & (!0u128).checked_shl(128 - lz).unwrap_or(0))
-            };
+            let (bit, before) = along(ray, up, occupied);
             seen |= before | (bit & landable);
         }
         seen
+    }
+
+    /// The neighbours of `c`.
+    #[inline]
+    pub fn adjacent(&self, c: Cell) -> u128 {
+        self.adjacent[c.index()]
+    }
+
+    /// The `n`-th cell (0-based, direction by direction) seen from `c` up to the first
+    /// occupied cell, or `None` when fewer are seen. The same as counting [`Rays128::sight`]
+    /// but stops at the direction that holds it: the random-move sampler's acceptance test.
+    #[inline]
+    pub fn nth_seen(&self, c: Cell, occupied: u128, mut n: u32) -> Option<Cell> {
+        let base = c.index() * self.dirs;
+        let rays = &self.rays[base..base + self.dirs];
+        let up = &self.up[base..base + self.dirs];
+        for (&ray, &up) in rays.iter().zip(up) {
+            let before = along(ray, up, occupied).1;
+            let k = before.count_ones();
+            if n < k {
+                return Some(nth_bit(before, n));
+            }
+            n -= k;
+        }
+        None
+    }
+}
+
+/// Along one ray (`up`: rising in cell number): the first occupied cell as a bit (0 if none)
+/// and the ray's cells before it. Those are on the origin's side of the blocker in cell
+/// number: below it on a rising ray, above it on a falling one. Branch-free, so that the
+/// direction loops do not mispredict; no blocker gives the whole ray.
+#[inline]
+fn along(ray: u128, up: bool, occupied: u128) -> (u128, u128) {
+    let blockers = ray & occupied;
+    if up {
+        let low = blockers & blockers.wrapping_neg();
+        (low, ray & low.wrapping_sub(1))
+    } else {
+        let lz = blockers.leading_zeros();
+        let high = (1u128 << 127).checked_shr(lz).unwrap_or(0);
+        (high, ray & (!0u128).checked_shl(128 - lz).unwrap_or(0))
     }
 }
 
