@@ -6,7 +6,6 @@
 //! The search knows nothing of any particular game or of any front end.
 
 use std::time::{Duration, Instant};
-use tabla_core::perft::sample_chance;
 use tabla_core::rand::rngs::SmallRng;
 use tabla_core::rand::{Rng, SeedableRng};
 use tabla_core::{Game, Player, ToMove, MAX_PLAYERS};
@@ -133,11 +132,18 @@ pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResu
                 }
             }
             if to_move == ToMove::Chance {
-                state.legal_moves(&mut buf);
-                let m = sample_chance(&state, &buf, &mut rng);
-                let i = buf.iter().position(|&x| x == m).expect("sampled from the list");
-                node = nodes[n].children[i];
-                state.play(m);
+                // Sample among the children (one per outcome) without listing moves again.
+                let mut x: f64 = rng.random();
+                let children = &nodes[n].children;
+                node = *children.last().expect("a chance node has outcomes");
+                for &c in children {
+                    x -= state.chance_probability(nodes[c as usize].mv.expect("outcome"));
+                    if x < 0.0 {
+                        node = c;
+                        break;
+                    }
+                }
+                state.play(nodes[node as usize].mv.expect("outcome"));
                 path.push(node);
                 continue;
             }

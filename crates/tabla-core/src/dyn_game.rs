@@ -27,6 +27,9 @@ pub trait DynGame: Send + Sync {
     fn legal(&self) -> Vec<String>;
     /// At a chance node, each outcome's token and probability; otherwise empty.
     fn chance(&self) -> Vec<(String, f64)>;
+    /// At a chance node, an outcome drawn by its probability (seeded), as text; otherwise
+    /// `None`. Front ends roll dice with it.
+    fn roll(&self, seed: u64) -> Option<String>;
     /// Reads and plays one move; returns its canonical text. On error the position is
     /// unchanged.
     ///
@@ -85,6 +88,15 @@ impl<G: Game> DynGame for G {
         let mut v = Vec::new();
         self.legal_moves(&mut v);
         v.into_iter().map(|m| (self.format_move(m), self.chance_probability(m))).collect()
+    }
+    fn roll(&self, seed: u64) -> Option<String> {
+        if Game::to_move(self) != ToMove::Chance {
+            return None;
+        }
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        Some(self.format_move(crate::perft::sample_chance(self, &v, &mut rng)))
     }
     fn play_text(&mut self, text: &str) -> Result<String, MoveError> {
         if Game::to_move(self) == ToMove::Over {

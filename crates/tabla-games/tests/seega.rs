@@ -412,7 +412,7 @@ fn capture_series_orthogonal() {
     let mut g = g;
     play(&mut g, "c2-c1-c2-c3-c4");
     assert_eq!(g.stones_on_board(SECOND), 1);
-    assert_eq!(g.outcome().unwrap().winners.iter().collect::<Vec<_>>(), [FIRST]);
+    assert_eq!(winners(&g), [FIRST]);
 }
 
 #[test]
@@ -454,7 +454,7 @@ fn capture_series_ends_when_the_opponent_is_down_to_one() {
     assert!(!legal(&g).iter().any(|m| m.starts_with("b1-c2-d3-")));
     play(&mut g, "b1-c2-d3");
     assert_eq!(g.to_move(), ToMove::Over);
-    assert_eq!(g.outcome().unwrap().winners.iter().collect::<Vec<_>>(), [FIRST]);
+    assert_eq!(winners(&g), [FIRST]);
 }
 
 // --- Blocked players -------------------------------------------------------------------------
@@ -512,6 +512,18 @@ const SHUT_IN: &str = ".....
                        XXXX.
                        OOXX.";
 
+/// [`SHUT_IN`] with a spare X stone on e5 that can shuttle without freeing O.
+const SHUT_IN_SPARE: &str = "....X
+                             .....
+                             XXXX.
+                             XXXX.
+                             OOXX.";
+
+/// The winners of a finished game.
+fn winners(g: &Seega) -> Vec<Player> {
+    g.outcome().expect("game over").winners.iter().collect()
+}
+
 #[test]
 fn when_every_turn_blocks_all_are_allowed_and_the_opponent_passes() {
     for diagonal in BOTH {
@@ -553,7 +565,7 @@ fn one_stone_or_none_loses() {
         );
         play(&mut g, "c2-c1");
         assert_eq!(g.stones_on_board(SECOND), 0);
-        assert_eq!(g.outcome().unwrap().winners.iter().collect::<Vec<_>>(), [FIRST]);
+        assert_eq!(winners(&g), [FIRST]);
         assert!(legal(&g).is_empty());
     }
 }
@@ -576,7 +588,7 @@ fn quiet_rule_ends_the_game_and_more_stones_win() {
         assert_eq!(g.to_move(), ToMove::Player(FIRST));
         play(&mut g, "a2-a1");
         assert_eq!(g.quiet_turns(), 3);
-        assert_eq!(g.outcome().unwrap().winners.iter().collect::<Vec<_>>(), [FIRST]);
+        assert_eq!(winners(&g), [FIRST]);
     }
 }
 
@@ -606,21 +618,13 @@ fn a_game_ending_turn_counts_as_one_that_does_not_block() {
     // Decision (rules file, "Decisions"): every X turn shuts O in, but d4-e4 repeats a
     // position for the third time and so ends the game: it is the only turn left.
     for diagonal in BOTH {
-        let mut g = diagram(
-            diagonal,
-            "....X
-             .....
-             XXXX.
-             XXXX.
-             OOXX.",
-            FIRST,
-        );
+        let mut g = diagram(diagonal, SHUT_IN_SPARE, FIRST);
         play_all(&mut g, "e5-e4 pass e4-d4 pass d4-e4 pass");
         assert!(legal(&g).len() > 1, "nothing ends the game yet: every turn stays legal");
         play_all(&mut g, "e4-d4 pass");
         assert_eq!(legal(&g), set(&["d4-e4"]), "diagonal {diagonal}");
         play(&mut g, "d4-e4");
-        assert_eq!(g.outcome().unwrap().winners.iter().collect::<Vec<_>>(), [FIRST]);
+        assert_eq!(winners(&g), [FIRST]);
     }
 }
 
@@ -662,16 +666,11 @@ fn positions_after_passes_count_for_repetition() {
     for diagonal in BOTH {
         // SHUT_IN with a spare X stone on e5 that shuttles without freeing O (moving a3
         // away and back would not do: with a3 empty, a2-a3 frees O and is then compulsory).
-        let shut_in = "....X
-                       .....
-                       XXXX.
-                       XXXX.
-                       OOXX.";
-        let mut g = diagram(diagonal, shut_in, FIRST);
+        let mut g = diagram(diagonal, SHUT_IN_SPARE, FIRST);
         play_all(&mut g, "e5-e4 pass e4-e5 pass e5-e4 pass e4-e5");
         assert_eq!(g.outcome(), None);
         play(&mut g, "pass");
-        assert_eq!(g.outcome().unwrap().winners.iter().collect::<Vec<_>>(), [FIRST]);
+        assert_eq!(winners(&g), [FIRST]);
     }
 }
 

@@ -117,16 +117,7 @@ fn play_with(
     loop {
         // Chance events (dice) are rolled by the program and shown.
         while game.to_move() == ToMove::Chance {
-            let outcomes = game.chance();
-            let mut x: f64 = rng.random();
-            let mut pick = outcomes.last().map(|o| o.0.clone()).unwrap_or_default();
-            for (t, p) in &outcomes {
-                x -= p;
-                if x < 0.0 {
-                    pick = t.clone();
-                    break;
-                }
-            }
+            let pick = game.roll(rng.random()).expect("chance is to move");
             let before = game.clone();
             let played = game.play_text(&pick).map_err(|e| e.to_string())?;
             println!("Chance: {played}");
