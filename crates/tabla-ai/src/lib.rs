@@ -212,33 +212,18 @@ pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResu
     Some(SearchResult { best, iterations, moves })
 }
 
-/// The best move for a position behind the registry's wrapper, in canonical notation; `None`
-/// when no player is to move. Dispatches once to the game's own type, so the search itself
-/// runs monomorphised.
+/// The best move for any registered game, in canonical notation; `None` when no player is
+/// to move. Matches once on the closed enum of the games, so the search itself runs
+/// monomorphised, and a new game that is not handled here does not compile.
 ///
 /// # Errors
-/// A game this crate has no search for (a new game must be added here; a test checks that
-/// every registered game is).
+/// None today; kept so that a search that cannot run (no budget) can say why.
 pub fn best_move_dyn(
-    game: &dyn tabla_core::DynGame,
+    game: &tabla_games::AnyGame,
     budget: Budget,
     seed: u64,
 ) -> Result<Option<String>, String> {
-    fn run<G: Game>(g: &G, budget: Budget, seed: u64) -> Result<Option<String>, String> {
-        Ok(search(g, budget, seed).map(|r| g.format_move(r.best)))
-    }
-    let any = game.as_any();
-    if let Some(g) = any.downcast_ref::<tabla_games::amazons::Amazons>() {
-        run(g, budget, seed)
-    } else if let Some(g) = any.downcast_ref::<tabla_games::gipf::Gipf>() {
-        run(g, budget, seed)
-    } else if let Some(g) = any.downcast_ref::<tabla_games::bulgarian_ur::BulgarianUr>() {
-        run(g, budget, seed)
-    } else if let Some(g) = any.downcast_ref::<tabla_games::seega::Seega>() {
-        run(g, budget, seed)
-    } else {
-        Err(format!("there is no computer player for {} yet", game.id()))
-    }
+    Ok(tabla_games::with_game!(game, g => search(g, budget, seed).map(|r| g.format_move(r.best))))
 }
 
 #[cfg(test)]
@@ -279,7 +264,7 @@ mod tests {
                 let first = g.legal()[0].clone();
                 g.play_text(&first).unwrap();
             }
-            let m = best_move_dyn(g.as_ref(), Budget { iterations: Some(50), time: None }, 3)
+            let m = best_move_dyn(&g, Budget { iterations: Some(50), time: None }, 3)
                 .unwrap_or_else(|e| panic!("{e}"))
                 .expect("a player is to move");
             assert!(g.legal().contains(&m), "{}: {m}", info.id);

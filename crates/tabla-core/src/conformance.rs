@@ -5,7 +5,72 @@ use crate::game::{Game, ToMove};
 use crate::perft::sample_chance;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// The position text reads back to the same position.
+fn check_position_text<G: Game>(state: &G, moves: &[G::Move], ctx: &dyn Fn() -> String) {
+    let text = state.position_text();
+    let back = state
+        .read_position(&text)
+        .unwrap_or_else(|e| panic!("position text '{text}' does not read back: {e}; {}", ctx()));
+    assert_eq!(back.position_text(), text, "position text changes on reading; {}", ctx());
+    assert_eq!(back.hash(), state.hash(), "position text '{text}' loses a hashed fact; {}", ctx());
+    assert_eq!(back.to_move(), state.to_move(), "position text '{text}': to_move; {}", ctx());
+    let mut again = Vec::new();
+    back.legal_moves(&mut again);
+    let a: HashSet<_> = again.iter().collect();
+    let b: HashSet<_> = moves.iter().collect();
+    assert_eq!(a, b, "position text '{text}': legal moves differ; {}", ctx());
+}
+
+/// Click paths: every move has one, ids exist, no complete path is a prefix of another
+/// move's path.
+fn check_click_paths<G: Game>(state: &G, moves: &[G::Move], ctx: &dyn Fn() -> String) {
+    let view = state.view();
+    let mut ids = HashSet::new();
+    for id in view.ids() {
+        assert!(ids.insert(id.to_string()), "view id {id} twice; {}", ctx());
+    }
+    if !matches!(state.to_move(), ToMove::Player(_)) {
+        return;
+    }
+    // Every prefix of every path, with the moves whose paths pass through it.
+    let mut through: HashMap<Vec<String>, HashSet<usize>> = HashMap::new();
+    let mut all = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        let paths = state.click_paths(m);
+        let t = state.format_move(m);
+        assert!(!paths.is_empty(), "{t} has no click path; {}", ctx());
+        for p in &paths {
+            assert!(!p.is_empty(), "{t} has an empty click path; {}", ctx());
+            for c in p {
+                let word = c == crate::view::click::DONE || c == crate::view::click::PASS;
+                assert!(word || ids.contains(c), "{t}: click '{c}' is not in the view; {}", ctx());
+            }
+            for k in 1..=p.len() {
+                through.entry(p[..k].to_vec()).or_default().insert(i);
+            }
+        }
+        all.push(paths);
+    }
+    for (i, paths) in all.iter().enumerate() {
+        for p in paths {
+            let others = &through[p];
+            assert!(
+                others.len() == 1,
+                "the path {p:?} of {} also starts a path of {}; {}",
+                state.format_move(moves[i]),
+                others
+                    .iter()
+                    .filter(|&&j| j != i)
+                    .map(|&j| state.format_move(moves[j]))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                ctx()
+            );
+        }
+    }
+}
 
 /// Plays `games` random games from `start` (seeded, so failures repeat) and checks at every
 /// step:
@@ -17,7 +82,12 @@ use std::collections::HashSet;
 /// - at chance nodes every probability is positive and they sum to 1;
 /// - `to_move` is `Over` exactly when there is an outcome, exactly when no move is legal;
 /// - the game ends within `max_moves`;
-/// - replaying the record's texts from the start reaches an equal state with an equal hash.
+/// - replaying the record's texts from the start reaches an equal state with an equal hash;
+/// - the position text reads back to a position that prints the same, hashes the same and
+///   has the same legal moves;
+/// - the view's ids are unique, every legal move has a click path, every id in a path is a
+///   cell or point of the view, and no complete path of one move is a path or a prefix of a
+///   path of another move; the ids a move touches exist in the view after it.
 ///
 /// # Panics
 /// On the first violation, with the game's record so far.
@@ -50,6 +120,8 @@ pub fn check_random_games<G: Game>(start: &G, games: usize, seed: u64, max_moves
                 "count_legal_moves; {}",
                 ctx()
             );
+            check_position_text(&state, &moves, &ctx);
+            check_click_paths(&state, &moves, &ctx);
             if over {
                 break;
             }
@@ -77,7 +149,13 @@ pub fn check_random_games<G: Game>(start: &G, games: usize, seed: u64, max_moves
                 moves[rng.random_range(0..moves.len())]
             };
             record.push(state.format_move(m));
+            let touched = state.touched(m);
             state.play(m);
+            let view = state.view();
+            let ids: HashSet<&str> = view.ids().collect();
+            for t in &touched {
+                assert!(ids.contains(t.as_str()), "touched id {t} not in the view; {}", ctx());
+            }
             assert!(record.len() <= max_moves, "no end after {max_moves} moves; {}", ctx());
         }
         // The record, read back as text, reproduces the game.

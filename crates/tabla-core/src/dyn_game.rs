@@ -2,21 +2,17 @@
 //! contract's JSON, and the generic speed-critical routines reached through one virtual call.
 
 use crate::game::{Game, MoveError, Outcome, Player, ToMove};
-use crate::perft::{
-    perft, perft_divide, sample_positions, timed_movegen, timed_playouts, PlayoutStats,
-};
+use crate::view::BoardView;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::Serialize;
-use std::time::Duration;
 
-/// A game position behind a pointer, speaking notation text.
+/// A game position behind a pointer, speaking notation text. The registry's closed enum of
+/// the games hands this out for the edges; generic work (perft, playouts, search) matches on
+/// that enum instead, so it runs monomorphised.
 pub trait DynGame: Send + Sync {
     /// The registry id.
     fn id(&self) -> &'static str;
-    /// The concrete position, for code that dispatches to generic routines per game (the
-    /// AI's searches): downcast it to the game's type.
-    fn as_any(&self) -> &dyn std::any::Any;
     /// A copy of the position.
     fn box_clone(&self) -> Box<dyn DynGame>;
     /// The contract names of the seats in turn order.
@@ -35,37 +31,42 @@ pub trait DynGame: Send + Sync {
     ///
     /// # Errors
     /// The move is unreadable or illegal.
-    fn play_text(&mut self, text: &str) -> Result<String, MoveError>;
+    fn play_text(&mut self, text: &str) -> Result<String, MoveError> {
+        self.play_text_touched(text).map(|p| p.canonical)
+    }
+    /// As [`DynGame::play_text`], also telling which view ids the move touched.
+    ///
+    /// # Errors
+    /// The move is unreadable or illegal.
+    fn play_text_touched(&mut self, text: &str) -> Result<Played, MoveError>;
     /// The result once over.
     fn outcome(&self) -> Option<Outcome>;
     /// The position's hash.
     fn hash(&self) -> u64;
     /// A plain-text picture for terminals.
     fn render_text(&self) -> String;
-    /// A JSON description for graphical front ends.
+    /// The game's own JSON picture (transitional: replaced by [`DynGame::view`]).
     fn view_json(&self) -> serde_json::Value;
-    /// Perft to `depth`.
-    fn perft(&self, depth: u32) -> u64;
-    /// Perft per first move.
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// Random playouts for `budget`, reporting progress.
-    fn playouts(
-        &self,
-        seed: u64,
-        budget: Duration,
-        progress: &mut dyn FnMut(Duration),
-    ) -> PlayoutStats;
-    /// Legal-move generation over positions from `games` random games, for `budget`:
-    /// (moves generated, time spent).
-    fn movegen_speed(&self, seed: u64, games: usize, budget: Duration) -> (u64, Duration);
+    /// What to draw (with `last` empty).
+    fn view(&self) -> BoardView;
+    /// For every legal move (canonical text), its click paths; empty at a chance node.
+    fn paths(&self) -> Vec<(String, Vec<Vec<String>>)>;
+    /// The position text.
+    fn position_text(&self) -> String;
+}
+
+/// A move that was played: its canonical text and the view ids it touched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Canonical notation.
+    pub canonical: String,
+    /// Ids of the view the move touched (see [`Game::touched`]).
+    pub touched: Vec<String>,
 }
 
 impl<G: Game> DynGame for G {
     fn id(&self) -> &'static str {
         Game::id(self)
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
     fn box_clone(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
@@ -98,14 +99,15 @@ impl<G: Game> DynGame for G {
         let mut rng = SmallRng::seed_from_u64(seed);
         Some(self.format_move(crate::perft::sample_chance(self, &v, &mut rng)))
     }
-    fn play_text(&mut self, text: &str) -> Result<String, MoveError> {
+    fn play_text_touched(&mut self, text: &str) -> Result<Played, MoveError> {
         if Game::to_move(self) == ToMove::Over {
-            return Err(MoveError::illegal(text, "the game is over"));
+            return Err(MoveError::game_over(text));
         }
         let m = self.parse_move(text)?;
         let canonical = self.format_move(m);
+        let touched = self.touched(m);
         self.play(m);
-        Ok(canonical)
+        Ok(Played { canonical, touched })
     }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
@@ -119,25 +121,19 @@ impl<G: Game> DynGame for G {
     fn view_json(&self) -> serde_json::Value {
         Game::view_json(self)
     }
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self, depth)
+    fn view(&self) -> BoardView {
+        Game::view(self)
     }
-    fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
-        perft_divide(self, depth)
+    fn paths(&self) -> Vec<(String, Vec<Vec<String>>)> {
+        if !matches!(Game::to_move(self), ToMove::Player(_)) {
+            return Vec::new();
+        }
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v.into_iter().map(|m| (self.format_move(m), self.click_paths(m))).collect()
     }
-    fn playouts(
-        &self,
-        seed: u64,
-        budget: Duration,
-        progress: &mut dyn FnMut(Duration),
-    ) -> PlayoutStats {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        timed_playouts(self, &mut rng, budget, progress)
-    }
-    fn movegen_speed(&self, seed: u64, games: usize, budget: Duration) -> (u64, Duration) {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let positions = sample_positions(self, &mut rng, games);
-        timed_movegen(&positions, budget)
+    fn position_text(&self) -> String {
+        Game::position_text(self)
     }
 }
 
@@ -168,6 +164,14 @@ pub struct StateReport {
     pub chance: Option<Vec<(String, f64)>>,
     /// The result once over.
     pub result: Option<ResultReport>,
+    /// The position text (see [`Game::position_text`]).
+    pub position: String,
+    /// What to draw, with `--view`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<BoardView>,
+    /// Each legal move's click paths, with `--view`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paths: Option<std::collections::BTreeMap<String, Vec<Vec<String>>>>,
 }
 
 impl StateReport {
@@ -183,7 +187,28 @@ impl StateReport {
         let result = game.outcome().map(|o| ResultReport {
             winners: o.winners.iter().map(|p| names[p.index()]).collect(),
         });
-        StateReport { game: game.id(), to_move, legal: game.legal(), chance, result }
+        StateReport {
+            game: game.id(),
+            to_move,
+            legal: game.legal(),
+            chance,
+            result,
+            position: game.position_text(),
+            view: None,
+            paths: None,
+        }
+    }
+
+    /// As [`StateReport::of`], with the view and the click paths (`tabla state --view`);
+    /// `last` are the ids the last move touched.
+    pub fn with_view(game: &dyn DynGame, last: &[String]) -> StateReport {
+        let mut view = game.view();
+        view.last = last.to_vec();
+        StateReport {
+            view: Some(view),
+            paths: Some(game.paths().into_iter().collect()),
+            ..StateReport::of(game)
+        }
     }
 }
 
@@ -207,7 +232,8 @@ impl std::fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 /// Plays a whitespace-separated record, calling `after` after each token with the position.
-/// Stops at the first bad token; the moves before it stay played.
+/// Stops at the first bad token; the moves before it stay played. Returns the view ids the
+/// last token touched (for the view's `last`).
 ///
 /// # Errors
 /// The first token that is unreadable or illegal, with its 1-based position.
@@ -215,14 +241,14 @@ pub fn play_record(
     game: &mut dyn DynGame,
     record: &str,
     mut after: impl FnMut(&dyn DynGame),
-) -> Result<(), RecordError> {
+) -> Result<Vec<String>, RecordError> {
+    let mut last = Vec::new();
     for (i, token) in record.split_whitespace().enumerate() {
-        game.play_text(token).map_err(|error| RecordError {
-            index: i + 1,
-            token: token.to_string(),
-            error,
-        })?;
+        last = game
+            .play_text_touched(token)
+            .map_err(|error| RecordError { index: i + 1, token: token.to_string(), error })?
+            .touched;
         after(game);
     }
-    Ok(())
+    Ok(last)
 }

@@ -4,6 +4,7 @@
 //! geometry, usually behind a shared reference), so that a state alone can answer every
 //! question: who moves, what is legal, what a move is called.
 
+use crate::view::BoardView;
 use std::fmt;
 
 /// Most players any game here has (Amazons with 4 seats).
@@ -137,7 +138,37 @@ pub enum MoveError {
     },
 }
 
+/// What kind of refusal a [`MoveError`] is, so that a front end can react to it (mark the
+/// input as mistyped, redraw the position, say the game has ended) without reading its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveErrorKind {
+    /// Not a move in the notation at all.
+    Unreadable,
+    /// A move, but not a legal one here.
+    Illegal,
+    /// No move can be made: the game is over.
+    GameOver,
+}
+
 impl MoveError {
+    /// The kind of refusal.
+    pub fn kind(&self) -> MoveErrorKind {
+        match self {
+            MoveError::Unreadable { .. } => MoveErrorKind::Unreadable,
+            MoveError::Illegal { why, .. } if why == GAME_OVER => MoveErrorKind::GameOver,
+            MoveError::Illegal { .. } => MoveErrorKind::Illegal,
+        }
+    }
+    /// The refusal of any move once the game has ended.
+    pub fn game_over(text: &str) -> MoveError {
+        MoveError::illegal(text, GAME_OVER)
+    }
+    /// What was wrong, without the text that was given.
+    pub fn why(&self) -> &str {
+        match self {
+            MoveError::Unreadable { why, .. } | MoveError::Illegal { why, .. } => why,
+        }
+    }
     /// An unreadable-text error.
     pub fn unreadable(text: &str, why: impl Into<String>) -> MoveError {
         MoveError::Unreadable { text: text.to_string(), why: why.into() }
@@ -147,6 +178,20 @@ impl MoveError {
         MoveError::Illegal { text: text.to_string(), why: why.into() }
     }
 }
+
+const GAME_OVER: &str = "the game is over";
+
+/// A position text that could not be read, with what was wrong and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot read the position: {}", self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -255,9 +300,35 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// cell, coordinates around it).
     fn render_text(&self) -> String;
 
-    /// A JSON description of the position for graphical front ends (board cells, pieces,
-    /// reserves). Rules-level facts only; drawing is the front end's business.
+    /// A JSON description of the position in the game's own shape (being replaced by
+    /// [`Game::view`]).
     fn view_json(&self) -> serde_json::Value {
         serde_json::Value::Null
     }
+
+    /// The position as front ends draw it: cells with drawing coordinates and stacks, points,
+    /// labels and per-player counts, in the one schema every game shares. `last` is left
+    /// empty: the edge that played the last move fills it from [`Game::touched`].
+    fn view(&self) -> BoardView;
+
+    /// The ids of [`Game::view`] that a legal move touches (from, to, shot, removed pieces),
+    /// asked before the move is played, so that front ends can mark the last move.
+    fn touched(&self, mv: Self::Move) -> Vec<String>;
+
+    /// The click sequences a person makes for a legal move: ids of the view's cells and
+    /// points, and the words of [`crate::view::click`]. Every legal move has at least one;
+    /// no complete path of one move is a prefix of another move's path (the conformance
+    /// checks prove both), so front ends can build a turn without knowing the rules.
+    fn click_paths(&self, mv: Self::Move) -> Vec<Vec<String>>;
+
+    /// The position as one line of text (like chess's FEN): everything [`Game::hash`]
+    /// covers, so that a position can be set up, stored and pasted without a record.
+    fn position_text(&self) -> String;
+
+    /// Reads a position text under this state's rules (options and board).
+    ///
+    /// # Errors
+    /// The text is not a position of this game with these options; the message says what
+    /// was wrong and what was expected.
+    fn read_position(&self, text: &str) -> Result<Self, PositionError>;
 }

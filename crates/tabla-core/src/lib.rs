@@ -5,6 +5,7 @@
 //! - [`geometry`]: square grids with masks and hexagons, with neighbour and ray tables;
 //! - [`perft`](mod@perft) and random playouts, generic over the game;
 //! - [`conformance`]: the checks every game passes;
+//! - [`view`]: one board picture and click paths for every game, for graphical front ends;
 //! - [`DynGame`]: the object-safe wrapper the command line and server use.
 
 pub mod bits;
@@ -14,13 +15,17 @@ pub mod game;
 pub mod geometry;
 pub mod options;
 pub mod perft;
+pub mod view;
 pub mod zobrist;
 
 pub use bits::Bits;
-pub use dyn_game::{play_record, DynGame, RecordError, StateReport};
-pub use game::{Game, MoveError, Outcome, Player, PlayerSet, ToMove, MAX_PLAYERS};
+pub use dyn_game::{play_record, DynGame, Played, RecordError, StateReport};
+pub use game::{
+    Game, MoveError, MoveErrorKind, Outcome, Player, PlayerSet, PositionError, ToMove, MAX_PLAYERS,
+};
 pub use geometry::{Cell, Geometry, Shape};
 pub use options::{GameOptions, OptionError, OptionSpec};
+pub use view::{BoardShape, BoardView, CellView, Label, Piece, PlayerView};
 pub use zobrist::{zobrist, zobrist_table};
 
 /// The random-number crate the trait's samplers use, so games name the same version.

@@ -162,3 +162,100 @@ pub fn timed_movegen<G: Game>(positions: &[G], budget: Duration) -> (u64, Durati
         }
     }
 }
+
+/// One line of a perft fixture file: `options | moves | depth | count | source`.
+///
+/// The one fixture format every game uses (`crates/tabla-games/tests/fixtures/*.perft`):
+/// - `#` starts a comment line; blank lines are ignored;
+/// - `options` are `KEY=VALUE` words separated by spaces (empty for the defaults);
+/// - `moves` is a record played from the start (may be empty);
+/// - `count` may be written with `_` or `,` between digit groups;
+/// - `source` says where the figure comes from (its provenance), and must not be empty;
+/// - a line that starts with `slow:` is checked only by the deep suite (`--ignored`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftFixture {
+    /// 1-based line number in the file, for messages.
+    pub line: usize,
+    /// Option words (`size=10`).
+    pub options: Vec<String>,
+    /// The record played first.
+    pub moves: String,
+    /// Perft depth.
+    pub depth: u32,
+    /// The expected count.
+    pub count: u64,
+    /// Where the figure comes from.
+    pub source: String,
+    /// Whether it belongs to the deep suite.
+    pub slow: bool,
+}
+
+/// Reads a perft fixture file (format: [`PerftFixture`]).
+///
+/// # Errors
+/// A line that is not in the format, with its number.
+pub fn parse_perft_fixtures(text: &str) -> Result<Vec<PerftFixture>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (slow, line) = match line.strip_prefix("slow:") {
+            Some(rest) => (true, rest),
+            None => (false, line),
+        };
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let err = |what: &str| format!("line {}: {what}: {raw}", i + 1);
+        if fields.len() != 5 {
+            return Err(err("expected 5 fields `options | moves | depth | count | source`"));
+        }
+        let depth = fields[2].parse().map_err(|_| err("the depth is not a whole number"))?;
+        let count = fields[3]
+            .replace(['_', ','], "")
+            .parse()
+            .map_err(|_| err("the count is not a whole number"))?;
+        if fields[4].is_empty() {
+            return Err(err("every figure needs its source"));
+        }
+        out.push(PerftFixture {
+            line: i + 1,
+            options: fields[0].split_whitespace().map(String::from).collect(),
+            moves: fields[1].to_string(),
+            depth,
+            count,
+            source: fields[4].to_string(),
+            slow,
+        });
+    }
+    Ok(out)
+}
+
+/// Checks every fixture of a file whose `slow` flag equals `slow`, computing each count with
+/// `perft(options, moves, depth)`. Returns how many were checked.
+///
+/// # Panics
+/// On a malformed file or a figure that differs (all differences are listed).
+pub fn check_perft_fixtures(
+    name: &str,
+    text: &str,
+    slow: bool,
+    mut perft: impl FnMut(&[String], &str, u32) -> Result<u64, String>,
+) -> usize {
+    let fixtures = parse_perft_fixtures(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for f in fixtures.iter().filter(|f| f.slow == slow) {
+        checked += 1;
+        match perft(&f.options, &f.moves, f.depth) {
+            Ok(n) if n == f.count => {}
+            Ok(n) => wrong.push(format!(
+                "{name}:{}: {:?} after '{}' depth {}: got {n}, expected {} ({})",
+                f.line, f.options, f.moves, f.depth, f.count, f.source
+            )),
+            Err(e) => wrong.push(format!("{name}:{}: {e}", f.line)),
+        }
+    }
+    assert!(wrong.is_empty(), "perft figures differ:\n{}", wrong.join("\n"));
+    checked
+}

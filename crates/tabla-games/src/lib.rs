@@ -10,4 +10,4 @@ pub mod gipf;
 pub mod registry;
 pub mod seega;
 
-pub use registry::{find, new_game, GameInfo, GAMES};
+pub use registry::{find, new_game, AnyGame, GameInfo, GAMES};

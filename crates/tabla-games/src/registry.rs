@@ -1,5 +1,7 @@
-//! Every game by id: its options, rules text, and a factory from options to a position.
+//! Every game by id: its options, rules text, and a factory from options to a position; and
+//! [`AnyGame`], the one closed enum of the games that everything dynamic matches on.
 
+use crate::{amazons::Amazons, bulgarian_ur::BulgarianUr, gipf::Gipf, seega::Seega};
 use tabla_core::{DynGame, GameOptions, OptionError, OptionSpec};
 
 /// What the registry knows of one game.
@@ -18,7 +20,10 @@ pub struct GameInfo {
     /// The rules in Hungarian, the games' own language (a translation; English governs).
     pub rules_hu: &'static str,
     /// Builds the starting position from checked options.
-    pub create: fn(&GameOptions) -> Result<Box<dyn DynGame>, OptionError>,
+    pub create: fn(&GameOptions) -> Result<AnyGame, OptionError>,
+    /// Option sets (space-separated `KEY=VALUE` words) that the conformance checks play
+    /// random games under, so that every variant is proven by existing.
+    pub samples: &'static [&'static str],
 }
 
 impl std::fmt::Debug for GameInfo {
@@ -30,6 +35,95 @@ impl std::fmt::Debug for GameInfo {
 /// Every registered game, in menu order.
 pub const GAMES: &[GameInfo] =
     &[crate::gipf::INFO, crate::bulgarian_ur::INFO, crate::seega::INFO, crate::amazons::INFO];
+
+/// One position of any game: the closed set of games, so that code that needs the concrete
+/// type (search, perft, benchmarks) matches on it with [`with_game!`](crate::with_game) and a
+/// game that is not handled everywhere is a compile error. Text-level work goes through
+/// [`DynGame`], which the enum derefs to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyGame {
+    /// GIPF.
+    Gipf(Gipf),
+    /// Bulgarian Ur.
+    BulgarianUr(BulgarianUr),
+    /// Seega.
+    Seega(Seega),
+    /// Amazons.
+    Amazons(Amazons),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`] (by reference or
+/// by value, as `$game` is given): `with_game!(&game, g => perft(g, 3))`.
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            $crate::AnyGame::Gipf($g) => $body,
+            $crate::AnyGame::BulgarianUr($g) => $body,
+            $crate::AnyGame::Seega($g) => $body,
+            $crate::AnyGame::Amazons($g) => $body,
+        }
+    };
+}
+
+macro_rules! any_game_from {
+    ($($variant:ident),*) => {$(
+        impl From<$variant> for AnyGame {
+            fn from(g: $variant) -> AnyGame {
+                AnyGame::$variant(g)
+            }
+        }
+    )*};
+}
+any_game_from!(Gipf, BulgarianUr, Seega, Amazons);
+
+impl std::ops::Deref for AnyGame {
+    type Target = dyn DynGame;
+    fn deref(&self) -> &(dyn DynGame + 'static) {
+        with_game!(self, g => g)
+    }
+}
+
+impl std::ops::DerefMut for AnyGame {
+    fn deref_mut(&mut self) -> &mut (dyn DynGame + 'static) {
+        with_game!(self, g => g)
+    }
+}
+
+impl AsRef<dyn DynGame> for AnyGame {
+    fn as_ref(&self) -> &(dyn DynGame + 'static) {
+        &**self
+    }
+}
+
+impl AsMut<dyn DynGame> for AnyGame {
+    fn as_mut(&mut self) -> &mut (dyn DynGame + 'static) {
+        &mut **self
+    }
+}
+
+impl AnyGame {
+    /// The text-level face of the position.
+    pub fn as_dyn(&self) -> &dyn DynGame {
+        &**self
+    }
+    /// The registry entry of this game.
+    pub fn info(&self) -> &'static GameInfo {
+        find(self.id()).expect("every game is registered")
+    }
+    /// Perft to `depth`, monomorphised for the game.
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_game!(self, g => tabla_core::perft::perft(g, depth))
+    }
+    /// A position of the same game and rules read from its text.
+    ///
+    /// # Errors
+    /// The text is not such a position; the message says what was expected.
+    pub fn read_position(&self, text: &str) -> Result<AnyGame, tabla_core::PositionError> {
+        use tabla_core::Game;
+        Ok(with_game!(self, g => Game::read_position(g, text)?.into()))
+    }
+}
 
 /// The game with this id.
 ///
@@ -46,7 +140,7 @@ pub fn find(id: &str) -> Result<&'static GameInfo, OptionError> {
 ///
 /// # Errors
 /// Unknown game, unknown option, bad value: a message that says what was expected.
-pub fn new_game(id: &str, option_words: &[String]) -> Result<Box<dyn DynGame>, OptionError> {
+pub fn new_game(id: &str, option_words: &[String]) -> Result<AnyGame, OptionError> {
     let info = find(id)?;
     let options = GameOptions::parse(info.options, option_words)?;
     (info.create)(&options)

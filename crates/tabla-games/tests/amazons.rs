@@ -23,7 +23,7 @@ fn option_error(words: &str) -> String {
 }
 
 /// The position after `record`, through the same path as the command line.
-fn after(words: &str, record: &str) -> Box<dyn DynGame> {
+fn after(words: &str, record: &str) -> tabla_games::AnyGame {
     let mut g = tabla_games::new_game("amazons", &opts(words)).unwrap();
     play_record(g.as_mut(), record, |_| {}).unwrap_or_else(|e| panic!("{record}: {e}"));
     g

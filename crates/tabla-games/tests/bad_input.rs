@@ -1,10 +1,10 @@
 //! Bad input never crashes and never changes the game: every registered game, random text.
 
 use proptest::prelude::*;
-use tabla_core::{DynGame, StateReport, ToMove};
+use tabla_core::{StateReport, ToMove};
 
 /// A few positions per game: the start and some way into a random game.
-fn positions(id: &str) -> Vec<Box<dyn DynGame>> {
+fn positions(id: &str) -> Vec<tabla_games::AnyGame> {
     let mut out = Vec::new();
     let mut g = tabla_games::new_game(id, &[]).unwrap();
     for i in 0..40 {

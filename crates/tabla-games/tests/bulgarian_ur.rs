@@ -19,19 +19,19 @@ mod bulgarian_ur {
     /// typed `Game` methods stay unambiguous).
     type Dyn = dyn tabla_core::DynGame;
 
-    fn start(options: &[&str]) -> Box<Dyn> {
+    fn start(options: &[&str]) -> tabla_games::AnyGame {
         let words: Vec<String> = options.iter().map(|s| s.to_string()).collect();
         tabla_games::new_game("bulgarian-ur", &words).unwrap()
     }
 
     /// The position after `record` under `options`; panics with the bad token.
-    fn after_with(options: &[&str], record: &str) -> Box<Dyn> {
+    fn after_with(options: &[&str], record: &str) -> tabla_games::AnyGame {
         let mut g = start(options);
         play_record(g.as_mut(), record, |_| {}).unwrap_or_else(|e| panic!("{e}"));
         g
     }
 
-    fn after(record: &str) -> Box<Dyn> {
+    fn after(record: &str) -> tabla_games::AnyGame {
         after_with(&[], record)
     }
 

@@ -3,9 +3,11 @@
 mod play;
 
 use clap::{Args, Parser, Subcommand};
+use rand::SeedableRng;
 use std::process::ExitCode;
 use std::time::Duration;
-use tabla_core::{play_record, DynGame, StateReport};
+use tabla_core::{perft, play_record, DynGame, StateReport};
+use tabla_games::{with_game, AnyGame};
 
 /// Tabla: GIPF, Bulgarian Ur, Seega and Amazons, to play and to study.
 ///
@@ -64,6 +66,9 @@ enum Command {
         /// Print a line for the start and after every move of the record.
         #[arg(long)]
         trace: bool,
+        /// Add the board view and every legal move's click paths (for graphical front ends).
+        #[arg(long)]
+        view: bool,
     },
     /// Count move sequences of a given length (chance outcomes count as branches).
     Perft {
@@ -119,25 +124,34 @@ struct GameArgs {
     /// A game record to play from the start: move tokens separated by spaces.
     #[arg(long, value_name = "TOKENS", default_value = "")]
     moves: String,
+    /// Start from this position text (as `position` in `tabla state` prints it) instead of
+    /// the starting position; --moves are played from it.
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
 }
 
 /// A failure to report: message and exit status (2 for bad input, as the contract says).
 struct Failure(String, u8);
 
 impl GameArgs {
-    fn start(&self) -> Result<Box<dyn DynGame>, Failure> {
-        tabla_games::new_game(&self.game, &self.options).map_err(|e| Failure(e.0, 2))
+    fn start(&self) -> Result<AnyGame, Failure> {
+        let g = tabla_games::new_game(&self.game, &self.options).map_err(|e| Failure(e.0, 2))?;
+        match &self.position {
+            Some(text) => g.read_position(text).map_err(|e| Failure(format!("--position: {e}"), 2)),
+            None => Ok(g),
+        }
     }
 
-    fn position(&self) -> Result<Box<dyn DynGame>, Failure> {
+    fn position(&self) -> Result<AnyGame, Failure> {
         let mut g = self.start()?;
-        play_record(g.as_mut(), &self.moves, |_| {}).map_err(|e| Failure(e.to_string(), 2))?;
+        play_record(&mut *g, &self.moves, |_| {}).map_err(|e| Failure(e.to_string(), 2))?;
         Ok(g)
     }
 }
 
-fn state_line(g: &dyn DynGame) -> String {
-    serde_json::to_string(&StateReport::of(g)).expect("state serialises")
+fn state_line(g: &dyn DynGame, view: bool, last: &[String]) -> String {
+    let report = if view { StateReport::with_view(g, last) } else { StateReport::of(g) };
+    serde_json::to_string(&report).expect("state serialises")
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
@@ -168,7 +182,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Some(ms) => tabla_ai::Budget::time(Duration::from_millis(ms)),
                 None => tabla_ai::Budget::level(level.unwrap_or(3)),
             };
-            match tabla_ai::best_move_dyn(g.as_ref(), budget, seed).map_err(|e| Failure(e, 2))? {
+            match tabla_ai::best_move_dyn(&g, budget, seed).map_err(|e| Failure(e, 2))? {
                 Some(m) => {
                     println!("{m}");
                     Ok(())
@@ -180,20 +194,27 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 None => Err(Failure("the game is over".into(), 2)),
             }
         }
-        Command::State { game, trace } => {
+        Command::State { game, trace, view } => {
             let mut g = game.start()?;
             let mut lines = Vec::new();
+            let mut last = Vec::new();
             if trace {
-                lines.push(state_line(g.as_ref()));
+                lines.push(state_line(g.as_dyn(), view, &[]));
             }
-            play_record(g.as_mut(), &game.moves, |g| {
+            // The trace needs each move's touched ids as it goes, so it plays token by token.
+            for (i, token) in game.moves.split_whitespace().enumerate() {
+                let played = g.play_text_touched(token).map_err(|error| {
+                    let e = tabla_core::RecordError { index: i + 1, token: token.into(), error };
+                    Failure(e.to_string(), 2)
+                })?;
                 if trace {
-                    lines.push(state_line(g));
+                    lines.push(state_line(g.as_dyn(), view, &played.touched));
+                } else {
+                    last = played.touched;
                 }
-            })
-            .map_err(|e| Failure(e.to_string(), 2))?;
+            }
             if !trace {
-                lines.push(state_line(g.as_ref()));
+                lines.push(state_line(g.as_dyn(), view, &last));
             }
             println!("{}", lines.join("\n"));
             Ok(())
@@ -202,7 +223,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let g = game.position()?;
             let t0 = std::time::Instant::now();
             let total = if divide {
-                let parts = g.perft_divide(depth);
+                let parts = with_game!(&g, g => perft::perft_divide(g, depth));
                 for (m, n) in &parts {
                     println!("{m}: {n}");
                 }
@@ -212,7 +233,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     parts.iter().map(|p| p.1).sum()
                 }
             } else {
-                g.perft(depth)
+                with_game!(&g, g => perft::perft(g, depth))
             };
             eprintln!("perft({depth}) in {:.3} s", t0.elapsed().as_secs_f64());
             println!("{total}");
@@ -245,9 +266,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .expect("valid template"),
             );
             bar.set_message(format!("random playouts of {}", game.game));
-            let stats = g.playouts(seed, budget, &mut |spent| {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let stats = with_game!(&g, g => perft::timed_playouts(g, &mut rng, budget, |spent: Duration| {
                 bar.set_position((spent.as_secs_f64() / seconds * 1000.0).min(1000.0) as u64);
-            });
+            }));
             bar.finish_and_clear();
             println!("game: {} {}", game.game, game.options.join(" "));
             println!("games played:     {}", stats.games);
@@ -255,7 +277,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("seconds:          {:.3}", stats.elapsed.as_secs_f64());
             println!("playouts/s:       {:.1}", stats.games_per_second());
             println!("moves played/s:   {:.0}", stats.moves_per_second());
-            let (generated, spent) = g.movegen_speed(seed, 20, budget / 2);
+            let (generated, spent) = with_game!(&g, g => {
+                let positions = perft::sample_positions(g, &mut rng, 20);
+                perft::timed_movegen(&positions, budget / 2)
+            });
             println!(
                 "moves generated/s: {:.0} (legal-move lists over the positions of 20 random games)",
                 generated as f64 / spent.as_secs_f64().max(1e-9)

@@ -3,7 +3,8 @@
 
 use rand::Rng;
 use std::io::{self, BufRead, IsTerminal, Write};
-use tabla_core::{DynGame, ToMove};
+use tabla_core::ToMove;
+use tabla_games::AnyGame;
 
 const HELP: &str = "Commands:
   <move>        play a move in the game's notation (see `moves`); type the start of a
@@ -91,12 +92,12 @@ pub fn menu() -> Result<(), String> {
 
 /// Plays `game` at the terminal until it ends or the players quit; the computer plays the
 /// seats in `ai` at `level`. `earlier` is the record that led to `game` (shown by `record`).
-pub fn play(game: Box<dyn DynGame>, ai: &[usize], level: u8, earlier: &str) -> Result<(), String> {
+pub fn play(game: AnyGame, ai: &[usize], level: u8, earlier: &str) -> Result<(), String> {
     play_with(game, &mut Input::new(), ai, level, earlier)
 }
 
 fn play_with(
-    game: Box<dyn DynGame>,
+    game: AnyGame,
     input: &mut Input,
     ai: &[usize],
     level: u8,
@@ -105,7 +106,7 @@ fn play_with(
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut rng = rand::rng();
     // Positions before each played token (chance tokens included), for undo.
-    let mut history: Vec<(Box<dyn DynGame>, String)> = Vec::new();
+    let mut history: Vec<(AnyGame, String)> = Vec::new();
     let mut game = game;
     println!(
         "Type a move, or `help`. Moves are written as `tabla rules {}` explains.\n",
@@ -154,8 +155,7 @@ fn play_with(
                 println!("{who} (computer, level {level}) is thinking...");
                 let seed = rng.random();
                 let budget = tabla_ai::Budget::level(level);
-                let m = tabla_ai::best_move_dyn(game.as_ref(), budget, seed)?
-                    .expect("a player is to move");
+                let m = tabla_ai::best_move_dyn(&game, budget, seed)?.expect("a player is to move");
                 let before = game.clone();
                 let played = game.play_text(&m).map_err(|e| e.to_string())?;
                 println!("{who} plays {played}");
@@ -261,7 +261,7 @@ fn play_with(
 }
 
 /// The whole record: the moves that led to the start, then those played here.
-fn record(earlier: &str, history: &[(Box<dyn DynGame>, String)]) -> String {
+fn record(earlier: &str, history: &[(AnyGame, String)]) -> String {
     earlier
         .split_whitespace()
         .chain(history.iter().map(|h| h.1.as_str()))
@@ -270,7 +270,7 @@ fn record(earlier: &str, history: &[(Box<dyn DynGame>, String)]) -> String {
 }
 
 /// Takes back the last player move, with any chance events after it.
-fn undo(game: &mut Box<dyn DynGame>, history: &mut Vec<(Box<dyn DynGame>, String)>) {
+fn undo(game: &mut AnyGame, history: &mut Vec<(AnyGame, String)>) {
     while let Some((before, _)) = history.pop() {
         *game = before;
         // Stop at a position where a player (not chance) decides.

@@ -684,6 +684,29 @@ impl Game for BulgarianUr {
         render(self)
     }
 
+    // Stubs until this game's view, click paths and position text are written (issue 8).
+    fn view(&self) -> tabla_core::BoardView {
+        tabla_core::BoardView {
+            board: tabla_core::BoardShape::Square { width: 0, height: 0 },
+            cells: Vec::new(),
+            points: Vec::new(),
+            labels: Vec::new(),
+            players: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+    fn touched(&self, _mv: Self::Move) -> Vec<String> {
+        Vec::new()
+    }
+    fn click_paths(&self, _mv: Self::Move) -> Vec<Vec<String>> {
+        Vec::new()
+    }
+    fn position_text(&self) -> String {
+        String::new()
+    }
+    fn read_position(&self, _text: &str) -> Result<Self, tabla_core::PositionError> {
+        Err(tabla_core::PositionError("not written yet".into()))
+    }
     fn view_json(&self) -> serde_json::Value {
         view(self)
     }
@@ -889,6 +912,9 @@ pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
     choices: &[],
 }];
 
+/// Option sets the conformance checks play random games under (space-separated `-o` words).
+pub const SAMPLES: &[&str] = &["", "quiet=20"];
+
 /// Registry entry.
 pub const INFO: GameInfo = GameInfo {
     id: "bulgarian-ur",
@@ -896,9 +922,10 @@ pub const INFO: GameInfo = GameInfo {
     summary: "Race round the Ur board with a die; land on enemy discs to carry them off as \
               prisoners in towers.",
     options: OPTIONS,
-    rules_en: include_str!("../rules/bulgarian-ur.md"),
-    rules_hu: include_str!("../rules/bulgarian-ur.hu.md"),
-    create: |o| Ok(Box::new(BulgarianUr::from_options(o)?)),
+    rules_en: include_str!("../../rules/bulgarian-ur.md"),
+    rules_hu: include_str!("../../rules/bulgarian-ur.hu.md"),
+    create: |o| Ok(BulgarianUr::from_options(o)?.into()),
+    samples: SAMPLES,
 };
 
 #[cfg(test)]

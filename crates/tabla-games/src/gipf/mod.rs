@@ -927,6 +927,29 @@ impl Game for Gipf {
         s
     }
 
+    // Stubs until this game's view, click paths and position text are written (issue 8).
+    fn view(&self) -> tabla_core::BoardView {
+        tabla_core::BoardView {
+            board: tabla_core::BoardShape::Square { width: 0, height: 0 },
+            cells: Vec::new(),
+            points: Vec::new(),
+            labels: Vec::new(),
+            players: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+    fn touched(&self, _mv: Self::Move) -> Vec<String> {
+        Vec::new()
+    }
+    fn click_paths(&self, _mv: Self::Move) -> Vec<Vec<String>> {
+        Vec::new()
+    }
+    fn position_text(&self) -> String {
+        String::new()
+    }
+    fn read_position(&self, _text: &str) -> Result<Self, tabla_core::PositionError> {
+        Err(tabla_core::PositionError("not written yet".into()))
+    }
     fn view_json(&self) -> serde_json::Value {
         let t = tables();
         let cells: Vec<serde_json::Value> = t
@@ -1161,9 +1184,8 @@ impl Gipf {
     }
 }
 
-fn create(options: &GameOptions) -> Result<Box<dyn tabla_core::DynGame>, OptionError> {
-    Ok(Box::new(Gipf::from_options(options)?))
-}
+/// Option sets the conformance checks play random games under (space-separated `-o` words).
+pub const SAMPLES: &[&str] = &["", "variant=basic", "variant=standard"];
 
 /// Registry entry.
 pub const INFO: GameInfo = GameInfo {
@@ -1172,7 +1194,8 @@ pub const INFO: GameInfo = GameInfo {
     summary: "Push pieces in from the edge; rows of four go back, the opponent's pieces in \
               them are captured; lose your last GIPF piece and you lose.",
     options: OPTIONS,
-    rules_en: include_str!("../rules/gipf.md"),
-    rules_hu: include_str!("../rules/gipf.hu.md"),
-    create,
+    rules_en: include_str!("../../rules/gipf.md"),
+    rules_hu: include_str!("../../rules/gipf.hu.md"),
+    create: |o| Ok(Gipf::from_options(o)?.into()),
+    samples: SAMPLES,
 };

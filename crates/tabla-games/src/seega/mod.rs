@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 use tabla_core::geometry::SQUARE_DIRS;
 use tabla_core::{
-    zobrist, Cell, DynGame, Game, GameOptions, Geometry, MoveError, OptionError, OptionSpec,
-    Outcome, Player, ToMove,
+    zobrist, Cell, Game, GameOptions, Geometry, MoveError, OptionError, OptionSpec, Outcome,
+    Player, ToMove,
 };
 
 /// A set of cells, bit `rank * size + file`.
@@ -1419,6 +1419,29 @@ impl Game for Seega {
         s
     }
 
+    // Stubs until this game's view, click paths and position text are written (issue 8).
+    fn view(&self) -> tabla_core::BoardView {
+        tabla_core::BoardView {
+            board: tabla_core::BoardShape::Square { width: 0, height: 0 },
+            cells: Vec::new(),
+            points: Vec::new(),
+            labels: Vec::new(),
+            players: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+    fn touched(&self, _mv: Self::Move) -> Vec<String> {
+        Vec::new()
+    }
+    fn click_paths(&self, _mv: Self::Move) -> Vec<Vec<String>> {
+        Vec::new()
+    }
+    fn position_text(&self) -> String {
+        String::new()
+    }
+    fn read_position(&self, _text: &str) -> Result<Self, tabla_core::PositionError> {
+        Err(tabla_core::PositionError("not written yet".into()))
+    }
     fn view_json(&self) -> serde_json::Value {
         let t = self.t();
         let cells: Vec<serde_json::Value> = t
@@ -1500,12 +1523,17 @@ pub const OPTIONS: &[OptionSpec] = &[
 ];
 
 /// The registry entry.
+/// Option sets the conformance checks play random games under (space-separated `-o` words).
+pub const SAMPLES: &[&str] = &["", "size=7", "diagonal=off"];
+
+/// Registry entry.
 pub const INFO: GameInfo = GameInfo {
     id: "seega",
     name: "Seega",
     summary: "Place stones in pairs, then step and capture by enclosing, diagonally too.",
     options: OPTIONS,
-    rules_en: include_str!("../rules/seega.md"),
-    rules_hu: include_str!("../rules/seega.hu.md"),
-    create: |o| Ok(Box::new(Seega::from_options(o)?) as Box<dyn DynGame>),
+    rules_en: include_str!("../../rules/seega.md"),
+    rules_hu: include_str!("../../rules/seega.hu.md"),
+    create: |o| Ok(Seega::from_options(o)?.into()),
+    samples: SAMPLES,
 };
