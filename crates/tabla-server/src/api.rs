@@ -44,11 +44,18 @@ fn body(b: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     })
 }
 
-/// Parses a JSON body of shape `T`; `shape` shows what was expected.
+/// Parses a JSON object body of shape `T`; `shape` shows what was expected. (An array is
+/// refused, though serde would read a struct from one.)
 fn parse<T: DeserializeOwned>(bytes: &[u8], shape: &str) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| {
+    let wrong = |e: String| {
         ApiError::bad_request(format!("the body is not the JSON expected ({shape}): {e}"))
-    })
+    };
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| wrong(e.to_string()))?;
+    if !value.is_object() {
+        return Err(wrong("expected an object".into()));
+    }
+    serde_json::from_value(value).map_err(|e| wrong(e.to_string()))
 }
 
 /// The seat token of `Authorization: Bearer TOKEN`.

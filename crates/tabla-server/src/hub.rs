@@ -600,9 +600,11 @@ impl Hub {
                             live.names[o]
                         )))
                     }
-                    _ if text.trim() != "roll" => return Err(ApiError::unprocessable(format!(
+                    _ if text.trim() != "roll" => {
+                        return Err(ApiError::unprocessable(format!(
                         "a die roll is due: send {{\"move\":\"roll\",\"ply\":{ply}}}, not '{text}'"
-                    ))),
+                    )))
+                    }
                     _ => live.roll(&live.position, live.record.len())?,
                 }
             }
