@@ -75,9 +75,21 @@ pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
         }
         return Some(scored[0].0);
     }
-    let limits = Limits { depth: 64, time: budget.time, threads: threads() };
     let _ = me;
+    let limits = Limits { depth: 64, time: budget.time, threads: threads() };
     Some(minimax::search(g, &eval, limits, |_| {}).best)
+}
+
+/// The game's own search with no evaluation at all (for measuring what knowledge adds).
+pub fn choose_zero<G: GameAi>(g: &G, time: Duration) -> Option<G::Move> {
+    if !matches!(g.to_move(), ToMove::Player(_)) {
+        return None;
+    }
+    if g.kind() == Kind::Uct {
+        return uct::search(g, Budget::time(time), 1).map(|r| r.best);
+    }
+    let limits = Limits { depth: 64, time: Some(time), threads: threads() };
+    Some(minimax::search(g, &crate::eval::Zero, limits, |_| {}).best)
 }
 
 /// One move of an analysis.

@@ -4,8 +4,10 @@
 //!   fixed baseline;
 //! - [`minimax`]: alpha-beta with iterative deepening, a shared transposition table and
 //!   expectimax at chance nodes, for two-player games, with per-game evaluation ([`eval`]);
+//! - [`arena`]: bots against each other, with Elo;
 //! - [`engine`]: which search and knowledge each game uses, and the levels 1–7.
 
+pub mod arena;
 pub mod engine;
 pub mod eval;
 pub mod minimax;

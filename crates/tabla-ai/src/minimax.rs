@@ -469,3 +469,44 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
     out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Zero;
+    use tabla_core::GameOptions;
+    use tabla_games::amazons::{Amazons, OPTIONS};
+
+    fn amazons(words: &[&str]) -> Amazons {
+        let w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
+        Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
+    }
+
+    fn limits(depth: u32, threads: usize) -> Limits {
+        Limits { depth, time: None, threads }
+    }
+
+    #[test]
+    fn finds_the_only_winning_turn_with_one_and_two_threads() {
+        // White a3 walls Black c1 in (see the UCT test): the only wins.
+        let g = amazons(&["layout=1../..#/..2"]);
+        for threads in [1, 2] {
+            let r = search(&g, &Zero, limits(3, threads), |_| {});
+            let mut after = g.clone();
+            after.play(r.best);
+            assert_eq!(after.to_move(), ToMove::Over, "{}", g.format_move(r.best));
+            assert!(r.score > WIN_BOUND, "a forced win is scored as one: {}", r.score);
+        }
+    }
+
+    #[test]
+    fn sees_a_loss_coming_and_scores_every_move() {
+        let g = amazons(&["layout=1../..#/..2"]);
+        let scored = score_moves(&g, &Zero, 2, None);
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        assert_eq!(scored.len(), legal.len());
+        assert!(scored[0].1 > WIN_BOUND);
+        assert!(scored.windows(2).all(|w| w[0].1 >= w[1].1));
+    }
+}
