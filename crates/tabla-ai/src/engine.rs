@@ -20,8 +20,13 @@ use tabla_games::{with_game, AnyGame};
 pub enum Kind {
     /// Alpha-beta with expectimax at chance nodes (two players).
     Minimax,
-    /// Monte Carlo tree search (any number of players).
+    /// Plain Monte Carlo tree search (any number of players).
     Uct,
+    /// Monte Carlo tree search with playouts cut after `cut` moves and evaluated.
+    Mcts {
+        /// Random moves before the evaluation.
+        cut: u32,
+    },
 }
 
 /// What the AI knows of one game: its evaluator and its search.
@@ -43,6 +48,15 @@ pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
     let ToMove::Player(me) = g.to_move() else { return None };
     let level = budget.level.unwrap_or(MAX_LEVEL);
     let mut rng = SmallRng::seed_from_u64(seed);
+    if let Kind::Mcts { cut } = g.kind() {
+        let b = match level {
+            1 => Budget::iterations(200),
+            2 => Budget::iterations(1_500),
+            _ => budget,
+        };
+        let cfg = crate::mcts::Config { cut, threads: threads() };
+        return crate::mcts::search(g, &G::Eval::default(), cfg, b, seed).map(|r| r.best);
+    }
     if g.kind() == Kind::Uct || budget.iterations.is_some() {
         let b = match (budget.iterations, level) {
             (Some(_), _) => budget,
@@ -85,7 +99,7 @@ pub fn choose_zero<G: GameAi>(g: &G, time: Duration) -> Option<G::Move> {
     if !matches!(g.to_move(), ToMove::Player(_)) {
         return None;
     }
-    if g.kind() == Kind::Uct {
+    if g.kind() != Kind::Minimax {
         return uct::search(g, Budget::time(time), 1).map(|r| r.best);
     }
     let limits = Limits { depth: 64, time: Some(time), threads: threads() };
@@ -144,9 +158,14 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
                 })
                 .collect()
         }
-        ToMove::Player(me) if g.kind() == Kind::Uct => {
-            let r = uct::search(g, Budget::time(time), 1);
-            let _ = me;
+        ToMove::Player(_) if g.kind() != Kind::Minimax => {
+            let r = match g.kind() {
+                Kind::Mcts { cut } => {
+                    let cfg = crate::mcts::Config { cut, threads: threads() };
+                    crate::mcts::search(g, &eval, cfg, Budget::time(time), 1)
+                }
+                _ => uct::search(g, Budget::time(time), 1),
+            };
             r.map(|r| {
                 r.moves
                     .iter()

@@ -10,6 +10,7 @@
 pub mod arena;
 pub mod engine;
 pub mod eval;
+pub mod mcts;
 pub mod minimax;
 pub mod uct;
 

@@ -54,6 +54,32 @@ const EXPLORATION: f64 = 1.0;
 /// move (the game is over, or chance moves next). The same seed and iteration budget give
 /// the same move.
 pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResult<G::Move>> {
+    search_with(root, budget, seed, &mut |state, rng, buf| {
+        while state.to_move() != ToMove::Over {
+            let m = state.random_move(rng, buf);
+            state.play(m);
+        }
+        let players = state.player_count();
+        let outcome = state.outcome().expect("over");
+        let mut scores = [0.0; MAX_PLAYERS];
+        for (i, s) in scores.iter_mut().enumerate().take(players) {
+            *s = outcome.score(Player(i as u8), players);
+        }
+        scores
+    })
+}
+
+/// Each player's score in [0, 1] for a leaf: what a playout (or an evaluation) says.
+pub type Leaf<'a, G> =
+    dyn FnMut(&mut G, &mut SmallRng, &mut Vec<<G as Game>::Move>) -> [f64; MAX_PLAYERS] + 'a;
+
+/// UCT with `leaf` scoring each new leaf (it may play the state on, and leaves it changed).
+pub fn search_with<G: Game>(
+    root: &G,
+    budget: Budget,
+    seed: u64,
+    leaf: &mut Leaf<'_, G>,
+) -> Option<SearchResult<G::Move>> {
     if !matches!(root.to_move(), ToMove::Player(_)) {
         return None;
     }
@@ -61,7 +87,6 @@ pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResu
     let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None, None)];
     let mut buf = Vec::new();
     let mut path: Vec<u32> = Vec::new();
-    let players = root.player_count();
     let t0 = Instant::now();
     let mut iterations = 0u64;
     // A single legal move needs no thought.
@@ -143,16 +168,8 @@ pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResu
             state.play(nodes[node as usize].mv.expect("children have moves"));
             path.push(node);
         }
-        // Playout.
-        while state.to_move() != ToMove::Over {
-            let m = state.random_move(&mut rng, &mut buf);
-            state.play(m);
-        }
-        let outcome = state.outcome().expect("over");
-        let mut scores = [0.0; MAX_PLAYERS];
-        for (i, s) in scores.iter_mut().enumerate().take(players) {
-            *s = outcome.score(Player(i as u8), players);
-        }
+        // Playout (or evaluation) from the new leaf.
+        let scores = leaf(&mut state, &mut rng, &mut buf);
         for &id in &path {
             let nd = &mut nodes[id as usize];
             nd.visits += 1;
