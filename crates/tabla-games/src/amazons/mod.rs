@@ -45,6 +45,8 @@ pub const SAMPLES: &[&str] = &[
     "players=4 teams=on size=10 killer=on",
     "players=3 queens=2 placement=alternate",
     "size=12 queens=2",
+    "size=12 killer=on",
+    "board=hex side=4 players=4 queens=1",
 ];
 
 /// Registry entry.
