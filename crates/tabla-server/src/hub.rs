@@ -54,9 +54,10 @@ impl SeatKind {
     }
 }
 
-/// The budget of a hint: a middle level, cut short so that asking is cheap.
-const HINT_BUDGET: tabla_ai::Budget =
-    tabla_ai::Budget { iterations: Some(1_000), time: Some(Duration::from_millis(500)) };
+/// The budget of a hint: the middle level (under half a second).
+fn hint_budget() -> tabla_ai::Budget {
+    tabla_ai::Budget::level(3)
+}
 
 /// Most chance tokens rolled in a row by themselves (a guard; no game comes near it).
 const MAX_AUTO: usize = 1_000;
@@ -752,7 +753,7 @@ impl Hub {
         let seed = rand::random();
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            tabla_ai::best_move_dyn(&position, HINT_BUDGET, seed)
+            tabla_ai::best_move_dyn(&position, hint_budget(), seed)
         })
         .await
         .map_err(|e| ApiError::internal(format!("hint search: {e}")))?

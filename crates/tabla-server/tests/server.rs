@@ -156,7 +156,11 @@ async fn an_undo_brings_the_same_rolls_again() {
         let before = current["record"].clone();
         let (status, undone) = s.post(&format!("/api/games/{}/undo", g.id), Some(token), "").await;
         assert_eq!(status, 200, "{undone}");
-        assert_eq!(undone["ply"], ply, "the undo goes back to before the person's move");
+        assert_eq!(
+            undone["ply"], ply,
+            "the undo goes back to before the person's move: {before} {}",
+            undone["record"]
+        );
         current = w.next().await.unwrap();
         assert_eq!(current["ply"], ply);
         let (status, _) = s.play(&g, token, &mv, ply).await;
