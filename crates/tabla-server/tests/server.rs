@@ -328,6 +328,9 @@ async fn refused(
     (status, message.to_string())
 }
 
+/// Status wanted, method, path, token, body, a word the message must hold.
+type Case<'a> = (u16, &'a str, String, Option<&'a str>, String, &'a str);
+
 #[tokio::test]
 async fn every_error_status_changes_nothing() {
     let s = server().await;
@@ -342,7 +345,7 @@ async fn every_error_status_changes_nothing() {
     let moves = format!("/api/games/{id}/moves");
     let legal = pick.legal(&s.game(id).await);
 
-    let cases: Vec<(u16, &str, String, Option<&str>, String, &str)> = vec![
+    let cases: Vec<Case> = vec![
         // Creating.
         (400, "POST", "/api/games".into(), None, "{".into(), "JSON"),
         (400, "POST", "/api/games".into(), None, r#"{"gam":"amazons"}"#.into(), "unknown field"),
