@@ -95,6 +95,15 @@ struct Replay {
     last: Vec<String>,
 }
 
+/// Runs game code (rules, views) so that a bug in it answers 500 and leaves the game as it
+/// was, instead of unwinding through a change half made.
+fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| {
+        tracing::error!(what, "the game's code panicked");
+        Err(ApiError::internal(format!("{what} failed inside the game's code; nothing changed")))
+    })
+}
+
 /// Builds the starting position of `info` under checked option pairs.
 fn start(info: &GameInfo, options: &[(String, String)]) -> Result<AnyGame, String> {
     let opts = GameOptions::new(info.options, options).map_err(|e| e.0)?;
@@ -623,7 +632,11 @@ impl Hub {
         live: &mut Live,
         token: &str,
     ) -> Result<(), ApiError> {
-        let (next, tokens) = live.continue_with(Some(token))?;
+        let (next, tokens, state) = guarded("the move", || {
+            let (next, tokens) = live.continue_with(Some(token))?;
+            let state = state_json(&next.position, &next.last, None);
+            Ok((next, tokens, state))
+        })?;
         let finished = next.position.to_move() == ToMove::Over;
         let change = Change {
             id: live.id.clone(),
@@ -640,14 +653,15 @@ impl Hub {
         live.movers.extend(next.movers);
         live.position = next.position;
         live.last = next.last;
-        self.changed(slot, live);
+        self.changed(slot, live, state);
         Ok(())
     }
 
-    /// After a committed change: new version, new state, tell the watchers, maybe think.
-    fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live) {
+    /// After a committed change: new version, its state (computed before the commit, so that
+    /// nothing after the commit can fail), tell the watchers, maybe think.
+    fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live, state: Box<RawValue>) {
         live.version += 1;
-        live.state = state_json(&live.position, &live.last, live.resigned);
+        live.state = state;
         self.fanout.publish(&live.id, live.frame());
         self.schedule(slot, live);
     }
@@ -661,6 +675,9 @@ impl Hub {
         let mut live = slot.lock().await;
         let seat = live.seat(token)?;
         live.check_playing()?;
+        let state = guarded("the resignation", || {
+            Ok(state_json(&live.position, &live.last, Some(seat as u8)))
+        })?;
         let change = Change {
             id: live.id.clone(),
             version: live.version,
@@ -670,7 +687,7 @@ impl Hub {
         self.store.commit(change).await.map_err(store_error)?;
         tracing::info!(game = %live.id, ply = live.record.len(), by = live.names[seat], "resigned");
         live.resigned = Some(seat as u8);
-        self.changed(&slot, &mut live);
+        self.changed(&slot, &mut live, state);
         Ok(live.json())
     }
 
@@ -706,11 +723,12 @@ impl Hub {
                 live.names[seat]
             )));
         };
-        let replayed = replay(
-            start(live.info, &live.options).map_err(ApiError::internal)?,
-            &live.record[..to],
-        )
-        .map_err(ApiError::internal)?;
+        let (replayed, state) = guarded("the undo", || {
+            let start = start(live.info, &live.options).map_err(ApiError::internal)?;
+            let replayed = replay(start, &live.record[..to]).map_err(ApiError::internal)?;
+            let state = state_json(&replayed.position, &replayed.last, None);
+            Ok((replayed, state))
+        })?;
         let finished = replayed.position.to_move() == ToMove::Over;
         let change = Change {
             id: live.id.clone(),
@@ -724,7 +742,7 @@ impl Hub {
         live.movers = replayed.movers;
         live.position = replayed.position;
         live.last = replayed.last;
-        self.changed(&slot, &mut live);
+        self.changed(&slot, &mut live, state);
         Ok(live.json())
     }
 
