@@ -81,6 +81,8 @@ struct Live {
     resigned: Option<u8>,
     /// `state` of the game JSON for this version.
     state: Box<RawValue>,
+    /// The whole game JSON, made once per change and shared by answers and frames.
+    text: Arc<str>,
     /// Open WebSockets that identified themselves with each seat's token.
     connected: Vec<u32>,
     /// A computer's search for this game is running or queued.
@@ -185,7 +187,7 @@ impl Live {
         if names.len() != seats.len() {
             return Err(format!("{} seats stored for {} players", seats.len(), names.len()));
         }
-        Ok(Live {
+        let mut live = Live {
             id: g.id,
             info,
             options: g.options,
@@ -203,14 +205,27 @@ impl Live {
             resigned: g.resigned,
             computer_busy: false,
             used: Instant::now(),
-        })
+            text: Arc::from(""),
+        };
+        live.refresh();
+        Ok(live)
+    }
+
+    /// Remakes the game JSON after anything in it changed.
+    fn refresh(&mut self) {
+        self.text = self.render().into();
+    }
+
+    /// The game JSON.
+    fn json(&self) -> String {
+        self.text.to_string()
     }
 
     fn over(&self) -> bool {
         self.resigned.is_some() || self.position.to_move() == ToMove::Over
     }
 
-    fn json(&self) -> String {
+    fn render(&self) -> String {
         let result_reason = match (self.resigned, self.position.to_move()) {
             (Some(_), _) => Some("resigned"),
             (None, ToMove::Over) => Some("rules"),
@@ -243,7 +258,7 @@ impl Live {
     }
 
     fn frame(&self) -> Frame {
-        Frame { version: self.version, text: self.json().into() }
+        Frame { version: self.version, text: Arc::clone(&self.text) }
     }
 
     /// The seat a token belongs to.
@@ -527,6 +542,7 @@ impl Hub {
             }
         };
         live.id = id.clone();
+        live.refresh();
         let seats = names
             .iter()
             .zip(&kinds)
@@ -662,6 +678,7 @@ impl Hub {
     fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live, state: Box<RawValue>) {
         live.version += 1;
         live.state = state;
+        live.refresh();
         self.fanout.publish(&live.id, live.frame());
         self.schedule(slot, live);
     }
@@ -793,6 +810,7 @@ impl Hub {
         let seat = live.seat(token)?;
         live.connected[seat] += 1;
         if live.connected[seat] == 1 {
+            live.refresh();
             self.fanout.publish(&live.id, live.frame());
         }
         Ok((seat, live.names[seat]))
@@ -804,6 +822,7 @@ impl Hub {
         let mut live = slot.lock().await;
         live.connected[seat] = live.connected[seat].saturating_sub(1);
         if live.connected[seat] == 0 {
+            live.refresh();
             self.fanout.publish(&live.id, live.frame());
         }
     }
