@@ -186,8 +186,10 @@ async fn play(
     start.wait().await;
     let mut acknowledged: Vec<String> = game.record.clone();
     for k in 0..a.moves {
-        if k > 0 && a.think_ms > 0 {
-            let ms = rng.random_range(a.think_ms / 2..=a.think_ms + a.think_ms / 2);
+        if a.think_ms > 0 {
+            // The first pause spreads the starts; then each player thinks about as long.
+            let low = if k == 0 { 0 } else { a.think_ms / 2 };
+            let ms = rng.random_range(low..=a.think_ms + a.think_ms / 2);
             tokio::time::sleep(Duration::from_millis(ms)).await;
         }
         if game.state.result.is_some() {

@@ -59,6 +59,9 @@ fn hint_budget() -> tabla_ai::Budget {
     tabla_ai::Budget::level(3)
 }
 
+/// Longest a hint waits for a free search slot.
+const HINT_WAIT: Duration = Duration::from_secs(10);
+
 /// Most chance tokens rolled in a row by themselves (a guard; no game comes near it).
 const MAX_AUTO: usize = 1_000;
 
@@ -660,7 +663,7 @@ impl Hub {
             edit: Edit::Append { ply: live.record.len(), tokens: tokens.clone() },
             finished,
         };
-        self.store.commit(change).await.map_err(store_error)?;
+        self.commit(change).await?;
         for (t, m) in tokens.iter().zip(&next.movers) {
             let who = m.map_or("chance", |m| live.names[m as usize]);
             tracing::info!(game = %live.id, ply = live.record.len(), by = who, mv = %t, "move");
@@ -671,6 +674,19 @@ impl Hub {
         live.last = next.last;
         self.changed(slot, live, state);
         Ok(())
+    }
+
+    /// Commits a change. When storage says the game moved on without us (another server
+    /// instance on a shared database), the game in memory is stale: forget it, so that the
+    /// next request rebuilds it from storage.
+    async fn commit(&self, change: Change) -> Result<(), ApiError> {
+        let id = change.id.clone();
+        self.store.commit(change).await.map_err(|e| {
+            if e == StoreError::Conflict {
+                self.games.lock().expect("games").remove(&id);
+            }
+            store_error(e)
+        })
     }
 
     /// After a committed change: new version, its state (computed before the commit, so that
@@ -701,7 +717,7 @@ impl Hub {
             edit: Edit::Resign { seat: seat as u8 },
             finished: true,
         };
-        self.store.commit(change).await.map_err(store_error)?;
+        self.commit(change).await?;
         tracing::info!(game = %live.id, ply = live.record.len(), by = live.names[seat], "resigned");
         live.resigned = Some(seat as u8);
         self.changed(&slot, &mut live, state);
@@ -753,7 +769,7 @@ impl Hub {
             edit: Edit::Truncate { ply: to },
             finished,
         };
-        self.store.commit(change).await.map_err(store_error)?;
+        self.commit(change).await?;
         tracing::info!(game = %live.id, from = live.record.len(), to, by = live.names[seat], "undo");
         live.record.truncate(to);
         live.movers = replayed.movers;
@@ -784,7 +800,10 @@ impl Hub {
                 _ => return Err(ApiError::conflict("a die roll is due, not a move")),
             }
         };
-        let permit = Arc::clone(&self.ai).acquire_owned().await.expect("semaphore open");
+        let permit = tokio::time::timeout(HINT_WAIT, Arc::clone(&self.ai).acquire_owned())
+            .await
+            .map_err(|_| ApiError::unavailable("the computer is busy; ask again in a moment"))?
+            .expect("semaphore open");
         let seed = rand::random();
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
