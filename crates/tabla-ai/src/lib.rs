@@ -84,6 +84,49 @@ const EXPLORATION: f64 = 1.0;
 /// move (the game is over, or chance moves next). The same seed and iteration budget give
 /// the same move.
 pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResult<G::Move>> {
+    search_observed(root, budget, seed, None)
+}
+
+/// A look at a running search, for front ends that show the computer thinking.
+#[derive(Clone, Debug)]
+pub struct Progress<M> {
+    /// Playouts so far.
+    pub iterations: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The most visited root move so far.
+    pub best: M,
+    /// Its average score (0 to 1) for the player to move.
+    pub score: f64,
+}
+
+/// How often a watched search reports.
+const REPORT_EVERY: Duration = Duration::from_millis(100);
+
+/// As [`search`], calling `on_progress` about every 100 ms with the best move so far. The
+/// reports do not change the search: the same seed gives the same result as [`search`].
+pub fn search_with_progress<G: Game>(
+    root: &G,
+    budget: Budget,
+    seed: u64,
+    on_progress: &mut dyn FnMut(&Progress<G::Move>),
+) -> Option<SearchResult<G::Move>> {
+    search_observed(root, budget, seed, Some(on_progress))
+}
+
+/// The most visited child of the root with its average score.
+fn leader<M: Copy>(nodes: &[Node<M>]) -> Option<(M, f64)> {
+    let c = nodes[0].children.iter().max_by_key(|&&c| nodes[c as usize].visits)?;
+    let ch = &nodes[*c as usize];
+    Some((ch.mv?, ch.reward / f64::from(ch.visits.max(1))))
+}
+
+fn search_observed<G: Game>(
+    root: &G,
+    budget: Budget,
+    seed: u64,
+    mut on_progress: Option<&mut dyn FnMut(&Progress<G::Move>)>,
+) -> Option<SearchResult<G::Move>> {
     if !matches!(root.to_move(), ToMove::Player(_)) {
         return None;
     }
@@ -99,7 +142,16 @@ pub fn search<G: Game>(root: &G, budget: Budget, seed: u64) -> Option<SearchResu
     if buf.len() == 1 {
         return Some(SearchResult { best: buf[0], iterations: 0, moves: vec![(buf[0], 0, 0.5)] });
     }
+    let mut reported = t0;
     loop {
+        if let Some(report) = on_progress.as_mut() {
+            if iterations.is_multiple_of(64) && reported.elapsed() >= REPORT_EVERY {
+                reported = Instant::now();
+                if let Some((best, score)) = leader(&nodes) {
+                    report(&Progress { iterations, elapsed: t0.elapsed(), best, score });
+                }
+            }
+        }
         if budget.iterations.is_some_and(|n| iterations >= n)
             || (iterations.is_multiple_of(64) && budget.time.is_some_and(|t| t0.elapsed() >= t))
         {
@@ -226,6 +278,50 @@ pub fn best_move_dyn(
     Ok(tabla_games::with_game!(game, g => search(g, budget, seed).map(|r| g.format_move(r.best))))
 }
 
+/// What the computer chose, for front ends that say how it judges the position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    /// The move, in canonical notation.
+    pub best: String,
+    /// Its average score (0 to 1) for the player to move; 0.5 for a move found without search.
+    pub score: f64,
+    /// Playouts through it.
+    pub visits: u32,
+    /// The average score over all playouts, for the player to move.
+    pub mean: f64,
+    /// Playouts done.
+    pub iterations: u64,
+}
+
+/// As [`best_move_dyn`], reporting the search's progress (best move so far in notation,
+/// its score) about every 100 ms, and returning the score of the chosen move. Same seed,
+/// same move as [`best_move_dyn`].
+pub fn best_move_dyn_with_progress(
+    game: &tabla_games::AnyGame,
+    budget: Budget,
+    seed: u64,
+    on_progress: &mut dyn FnMut(&Progress<String>),
+) -> Option<Thought> {
+    tabla_games::with_game!(game, g => {
+        let mut relay = |p: &Progress<_>| {
+            on_progress(&Progress {
+                iterations: p.iterations,
+                elapsed: p.elapsed,
+                best: g.format_move(p.best),
+                score: p.score,
+            })
+        };
+        search_with_progress(g, budget, seed, &mut relay).map(|r| {
+            let (visits, score) =
+                r.moves.iter().find(|m| m.0 == r.best).map_or((0, 0.5), |m| (m.1, m.2));
+            let total: u32 = r.moves.iter().map(|m| m.1).sum();
+            let sum: f64 = r.moves.iter().map(|m| f64::from(m.1) * m.2).sum();
+            let mean = if total == 0 { 0.5 } else { sum / f64::from(total) };
+            Thought { best: g.format_move(r.best), score, visits, mean, iterations: r.iterations }
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +365,16 @@ mod tests {
                 .expect("a player is to move");
             assert!(g.legal().contains(&m), "{}: {m}", info.id);
         }
+    }
+
+    #[test]
+    fn watching_does_not_change_the_move() {
+        let g = tabla_games::new_game("amazons", &[]).unwrap();
+        let budget = Budget { iterations: Some(400), time: None };
+        let plain = best_move_dyn(&g, budget, 5).unwrap().unwrap();
+        let watched = best_move_dyn_with_progress(&g, budget, 5, &mut |_| {}).unwrap();
+        assert_eq!(plain, watched.best);
+        assert!((0.0..=1.0).contains(&watched.score));
     }
 
     #[test]

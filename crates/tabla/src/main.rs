@@ -1,6 +1,11 @@
 //! `tabla`: play, study and query four abstract board games.
 
+mod board_text;
+mod menu;
+mod narrate;
 mod play;
+mod rules_doc;
+mod saves;
 
 use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
@@ -44,6 +49,9 @@ enum Command {
         /// The computer's strength, 1 (friendly) to 7 (strongest).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=7))]
         level: u8,
+        /// Seed of the dice and the computer (the same seed, the same rolls and replies).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Print the computer's move for the position (machine use).
     Bestmove {
@@ -159,8 +167,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return play::menu().map_err(|e| Failure(e, 1));
     };
     match command {
-        Command::Play { game, ai, level } => {
-            let g = game.position()?;
+        Command::Play { game, ai, level, seed } => {
+            let g = game.start()?;
             let names = g.player_names();
             let mut seats = Vec::new();
             for name in &ai {
@@ -174,7 +182,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             }
-            play::play(g, &seats, level, &game.moves).map_err(|e| Failure(e, 1))
+            play::play(play::Setup {
+                start: g,
+                options: game.options.clone(),
+                position: game.position.clone(),
+                moves: game.moves.clone(),
+                ai: seats,
+                level,
+                seed,
+            })
+            .map_err(|e| Failure(e, 2))
         }
         Command::Bestmove { game, time_ms, level, seed } => {
             let g = game.position()?;
@@ -241,12 +258,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Rules { game, lang } => {
             let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
-            let text = if lang == "hu" { info.rules_hu } else { info.rules_en };
-            println!("{}", text.trim_end());
-            println!("\n## Options (tabla ... -o KEY=VALUE)\n");
-            for o in info.options {
-                println!("- {} = {} (default {}): {}", o.key, o.values, o.default, o.help);
-            }
+            println!("{}", rules_doc::text(info, &lang, None));
             Ok(())
         }
         Command::Games => {
