@@ -280,7 +280,7 @@ pub fn board(view: &BoardView, style: Style) -> Option<String> {
             y: c.y,
             text,
             code,
-            last: view.last.iter().any(|l| *l == c.id),
+            last: view.last.contains(&c.id),
             kind: ItemKind::Cell,
         });
     }

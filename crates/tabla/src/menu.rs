@@ -9,7 +9,7 @@ use tabla_games::{GameInfo, GAMES};
 /// What the menu settled on.
 pub enum Choice {
     /// A new game.
-    New(Setup),
+    New(Box<Setup>),
     /// A saved game, by file name.
     Load(String),
     /// Leave.
@@ -87,15 +87,15 @@ pub fn parse_seats(answer: &str, names: &[&str]) -> Result<Vec<usize>, String> {
 
 /// The levels with what each one costs the computer per move.
 pub fn levels() -> String {
-    let words = ["friendly", "easy", "fair", "good", "strong", "stronger", "strongest"];
+    let words =
+        ["a beginner", "a learner", "a club player", "good", "strong", "stronger", "the strongest"];
     (1..=tabla_ai::MAX_LEVEL)
         .map(|l| {
-            let b = tabla_ai::Budget::level(l);
+            let t = tabla_ai::level_time(l);
             format!(
-                "  {l}  {:<10} up to {} playouts, at most {} s a move",
+                "  {l}  {:<14} about {:.2} s a move",
                 words[usize::from(l) - 1],
-                b.iterations.unwrap_or(0),
-                b.time.map_or(0, |t| t.as_secs())
+                t.as_secs_f64()
             )
         })
         .collect::<Vec<_>>()
@@ -207,7 +207,7 @@ pub fn choose(input: &mut Input) -> Choice {
             }
         };
     }
-    Choice::New(Setup {
+    Choice::New(Box::new(Setup {
         start: game,
         options,
         position: None,
@@ -215,7 +215,7 @@ pub fn choose(input: &mut Input) -> Choice {
         ai,
         level,
         seed: None,
-    })
+    }))
 }
 
 #[cfg(test)]

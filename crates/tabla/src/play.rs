@@ -125,7 +125,7 @@ fn drive(first: Option<Session>, input: &mut Input) {
             Some(s) => s,
             None => match crate::menu::choose(input) {
                 crate::menu::Choice::Quit => return,
-                crate::menu::Choice::New(setup) => match Session::new(setup) {
+                crate::menu::Choice::New(setup) => match Session::new(*setup) {
                     Ok(s) => s,
                     Err(e) => {
                         println!("{e}");
@@ -571,30 +571,30 @@ impl Session {
         let seed = mix(self.seed, AI_SEEDS + self.history.len() as u64);
         let t0 = Instant::now();
         let name = self.name(p);
+        // On a terminal: a spinner with the time spent, updated live, and the search's best
+        // move so far with its value as the search finds them.
         let bar = self.live.then(|| {
             let bar = indicatif::ProgressBar::with_draw_target(
                 None,
                 indicatif::ProgressDrawTarget::stdout(),
             );
-            bar.set_style(
-                indicatif::ProgressStyle::with_template("{spinner} {msg}").expect("template"),
-            );
-            bar.set_message(format!("{who} (computer, level {}) is thinking…", self.level));
+            let style = indicatif::ProgressStyle::with_template("{spinner} {prefix} {secs} s{msg}")
+                .expect("template")
+                .with_key("secs", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.1}", s.elapsed().as_secs_f64());
+                });
+            bar.set_style(style);
+            bar.set_prefix(format!("{who} (computer, level {}) is thinking:", self.level));
             bar.enable_steady_tick(Duration::from_millis(100));
             bar
         });
-        let thought =
-            tabla_ai::best_move_dyn_with_progress(&self.game, budget, seed, &mut |progress| {
-                if let Some(bar) = &bar {
-                    bar.set_message(format!(
-                        "{who} thinking {:.1} s: best so far {}, {:.0}% for {name} ({} playouts)",
-                        progress.elapsed.as_secs_f64(),
-                        progress.best,
-                        progress.score * 100.0,
-                        progress.iterations
-                    ));
-                }
-            });
+        let thought = tabla_ai::best_move_dyn_watched(&self.game, budget, seed, &mut |t| {
+            if let Some(bar) = &bar {
+                let value =
+                    t.score.map_or(String::new(), |v| format!(", {:.0}% for {name}", v * 100.0));
+                bar.set_message(format!("; best so far {} (depth {}{value})", t.best, t.depth));
+            }
+        });
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
@@ -602,14 +602,8 @@ impl Session {
             println!("{who} (computer) finds no move.");
             return;
         };
-        // The chosen move's score, or the average over all playouts when it has few.
-        let score = if t.visits >= 16 { t.score } else { t.mean };
-        let suffix = format!(
-            " ({:.1} s, {} playouts; its chances {:.0}%)",
-            t0.elapsed().as_secs_f64(),
-            t.iterations,
-            score * 100.0
-        );
+        let value = t.score.map_or(String::new(), |v| format!("; its chances {:.0}%", v * 100.0));
+        let suffix = format!(" ({:.1} s{value})", t0.elapsed().as_secs_f64());
         if let Err(e) = self.play_and_say(&t.best, &format!("{who} (computer)"), &suffix) {
             println!("the computer's move {} does not play: {e}", t.best);
         }
@@ -742,25 +736,18 @@ impl Session {
             return true;
         }
         let default = self.default_file();
-        loop {
-            let Some(a) = input.ask(&format!(
-                "Save the game first? yes (to {default}), no, a file name, or cancel: "
-            )) else {
-                return true;
-            };
-            match a.to_ascii_lowercase().as_str() {
-                "y" | "yes" => {
-                    self.save("");
-                    return self.saved_len == Some(self.history.len());
-                }
-                "n" | "no" => return true,
-                "" | "c" | "cancel" => return false,
-                _ => {
-                    self.save(&a);
-                    return self.saved_len == Some(self.history.len());
-                }
-            }
+        let Some(a) = input
+            .ask(&format!("Save the game first? yes (to {default}), no, a file name, or cancel: "))
+        else {
+            return true;
+        };
+        match a.to_ascii_lowercase().as_str() {
+            "y" | "yes" => self.save(""),
+            "n" | "no" => return true,
+            "" | "c" | "cancel" => return false,
+            _ => self.save(&a),
         }
+        self.saved_len == Some(self.history.len())
     }
 
     fn print_record(&self) {
@@ -768,8 +755,8 @@ impl Session {
         if tokens.is_empty() {
             println!("No moves yet.");
         } else {
-            println!("{} ({} tokens):", self.game.info().name, tokens.len());
-            println!("{}", wrapped(&tokens, "  "));
+            println!("Record, {} tokens:", tokens.len());
+            println!("{}", tokens.join(" "));
         }
     }
 
@@ -1012,11 +999,11 @@ impl Session {
         let (who, them) = (capital(self.name(p)), capital(self.name(other)));
         if self.is_computer(other) {
             // The computer accepts when it does not think it is ahead.
-            let budget = tabla_ai::Budget::level(self.level.min(3));
+            let budget = tabla_ai::Budget::level(3);
             let seed = mix(self.seed, AI_SEEDS + (1 << 20) + self.history.len() as u64);
-            let score =
-                tabla_ai::best_move_dyn_with_progress(&self.game, budget, seed, &mut |_| {})
-                    .map_or(0.5, |t| t.score);
+            let score = tabla_ai::best_move_dyn_watched(&self.game, budget, seed, &mut |_| {})
+                .and_then(|t| t.score)
+                .unwrap_or(0.5);
             if score >= 0.45 {
                 println!("{them} (computer) accepts the draw.");
                 self.ending = Some(Ending::Drawn);
