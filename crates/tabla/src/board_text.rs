@@ -75,18 +75,14 @@ pub fn name_in_colour(name: &str, style: Style) -> String {
 }
 
 /// The glyph of one cell or point: text and colour.
-fn glyph(cell: &CellView, is_point: bool, letters: &BTreeMap<String, char>) -> (String, String) {
+fn glyph(
+    cell: &CellView,
+    is_point: bool,
+    unique_mark: bool,
+    letters: &BTreeMap<String, char>,
+) -> (String, String) {
     let Some(top) = cell.stack.last() else {
-        let g = if is_point {
-            "+"
-        } else {
-            match cell.mark {
-                Some(m) if m.contains("rosette") => "*",
-                Some(_) => "+",
-                None => ".",
-            }
-        };
-        return (g.to_string(), DIM.to_string());
+        return (empty_glyph(cell, is_point, unique_mark).to_string(), DIM.to_string());
     };
     let mut text = piece_glyph(top, letters);
     if cell.stack.len() > 1 {
@@ -97,6 +93,17 @@ fn glyph(cell: &CellView, is_point: bool, letters: &BTreeMap<String, char>) -> (
         None => DIM,
     };
     (text, code.to_string())
+}
+
+/// An empty place: `+` for an unmarked point (a GIPF dot) and for a cell whose mark no
+/// other cell has (Seega's centre), `*` for a rosette, `.` for everything else.
+fn empty_glyph(cell: &CellView, is_point: bool, unique_mark: bool) -> &'static str {
+    match cell.mark {
+        None if is_point => "+",
+        Some("centre") if unique_mark && !is_point => "+",
+        Some(m) if m.contains("rosette") => "*",
+        _ => ".",
+    }
 }
 
 /// One piece's sign: the owner's letter (upper case, lower case for a disc's red side,
@@ -119,8 +126,10 @@ struct Item {
     y: f64,
     text: String,
     code: String,
-    /// Boxed (`[..]`) on track boards; marked as part of the last move.
+    /// Marked as part of the last move.
     last: bool,
+    /// A point rather than a cell (boxed as `(..)` on track boards).
+    point: bool,
     kind: ItemKind,
 }
 
@@ -150,7 +159,26 @@ fn lay_out(items: &[Item], boxed: bool, style: Style) -> Vec<String> {
     let dx = min_step(cells.iter().map(|c| c.x));
     let xmin = cells.iter().map(|c| c.x).fold(f64::INFINITY, f64::min);
     let ymax = cells.iter().map(|c| c.y).fold(f64::NEG_INFINITY, f64::max);
-    let row_of = |y: f64| ((ymax - y) / dy).round() as i64;
+    // One line per level: the cells' rows at their spacing, and a line of its own for
+    // anything (a label between two rows) that falls off them.
+    let tol = dy * 0.05;
+    let ymin = cells.iter().map(|c| c.y).fold(f64::INFINITY, f64::min);
+    let span = ((ymax - ymin) / dy).round() as usize;
+    let mut levels: Vec<f64> = (0..=span).map(|k| ymin + k as f64 * dy).collect();
+    for it in items {
+        if !levels.iter().any(|l| (l - it.y).abs() < tol) {
+            levels.push(it.y);
+        }
+    }
+    levels.sort_by(|a, b| b.total_cmp(a));
+    let row_of = |y: f64| {
+        let nearest = levels
+            .iter()
+            .enumerate()
+            .min_by(|a, b| (a.1 - y).abs().total_cmp(&(b.1 - y).abs()))
+            .map_or(0, |(i, _)| i);
+        nearest as i64
+    };
     let lattice = |x: f64| (x - xmin) / dx;
     // Glyph width; boxed cells add their brackets.
     let width =
@@ -182,7 +210,11 @@ fn lay_out(items: &[Item], boxed: bool, style: Style) -> Vec<String> {
         let (text, code) = if it.kind == ItemKind::Cell && boxed {
             let pad = width - 2 - it.text.chars().count();
             let inner = format!("{}{}{}", " ".repeat(pad / 2), it.text, " ".repeat(pad - pad / 2));
-            let (l, r) = if it.last { ('{', '}') } else { ('[', ']') };
+            let (l, r) = match (it.last, it.point) {
+                (true, _) => ('{', '}'),
+                (false, true) => ('(', ')'),
+                (false, false) => ('[', ']'),
+            };
             (format!("{l}{inner}{r}"), it.code.clone())
         } else {
             (it.text.clone(), it.code.clone())
@@ -274,13 +306,16 @@ pub fn board(view: &BoardView, style: Style) -> Option<String> {
     for (is_point, c) in
         view.cells.iter().map(|c| (false, c)).chain(view.points.iter().map(|c| (true, c)))
     {
-        let (text, code) = glyph(c, is_point, &letters);
+        let unique =
+            c.mark.is_some_and(|m| view.cells.iter().filter(|x| x.mark == Some(m)).count() == 1);
+        let (text, code) = glyph(c, is_point, unique, &letters);
         items.push(Item {
             x: c.x,
             y: c.y,
             text,
             code,
             last: view.last.contains(&c.id),
+            point: is_point,
             kind: ItemKind::Cell,
         });
     }
@@ -291,6 +326,7 @@ pub fn board(view: &BoardView, style: Style) -> Option<String> {
             text: l.text.clone(),
             code: String::new(),
             last: false,
+            point: false,
             kind: ItemKind::Label,
         });
     }
@@ -306,13 +342,15 @@ pub fn coordinates(view: &BoardView) -> Option<String> {
     let items: Vec<Item> = view
         .cells
         .iter()
-        .chain(&view.points)
-        .map(|c| Item {
+        .map(|c| (false, c))
+        .chain(view.points.iter().map(|c| (true, c)))
+        .map(|(point, c)| Item {
             x: c.x,
             y: c.y,
             text: c.id.clone(),
             code: String::new(),
             last: false,
+            point,
             kind: ItemKind::Cell,
         })
         .collect();
@@ -348,8 +386,20 @@ pub fn legend(view: &BoardView, style: Style) -> String {
     if view.cells.iter().chain(&view.points).any(|c| c.stack.len() > 1) {
         parts.push("a number: the height of a tower".into());
     }
-    if view.points.iter().any(|p| p.stack.is_empty()) {
+    if view.points.iter().any(|p| p.stack.is_empty() && p.mark.is_none()) {
         parts.push("+ a dot".into());
+    }
+    if view.cells.iter().filter(|c| c.mark == Some("centre")).count() == 1 {
+        parts.push("+ the centre".into());
+    }
+    if matches!(view.board, BoardShape::Track { .. }) {
+        let mut off: Vec<&str> =
+            view.points.iter().filter_map(|p| p.mark?.split('-').next()).collect();
+        off.dedup();
+        if !off.is_empty() {
+            parts.push(format!("( ) off the board: {}", off.join(", ")));
+        }
+        parts.push("`coordinates` names the squares".into());
     }
     if !view.last.is_empty() {
         parts.push(if matches!(view.board, BoardShape::Track { .. }) {
@@ -358,7 +408,38 @@ pub fn legend(view: &BoardView, style: Style) -> String {
             "[ ] the last move".into()
         });
     }
-    parts.join(", ")
+    // In lines of about 76 columns (colour codes do not count).
+    let mut lines: Vec<String> = vec![String::new()];
+    let mut width = 0;
+    for (i, p) in parts.iter().enumerate() {
+        let w = strip_codes(p).chars().count() + 2;
+        if width > 0 && width + w > 76 {
+            lines.push(String::new());
+            width = 0;
+        }
+        let line = lines.last_mut().expect("a line");
+        line.push_str(p);
+        if i + 1 < parts.len() {
+            line.push_str(", ");
+        }
+        width += w;
+    }
+    lines.iter().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n  ")
+}
+
+/// The text without ANSI colour codes.
+fn strip_codes(s: &str) -> String {
+    let mut out = String::new();
+    let mut codes = false;
+    for c in s.chars() {
+        match c {
+            '\x1b' => codes = true,
+            'm' if codes => codes = false,
+            _ if codes => {}
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The players' public counts, one line each: `W white: reserve 18, captured 0`.
@@ -464,6 +545,28 @@ mod tests {
         assert!(text.contains("\x1b[1;34mB\x1b[0m"), "{text:?}");
         assert!(text.starts_with("3 "), "{text:?}");
         assert!(text.ends_with("a  b  c"), "{text:?}");
+    }
+
+    #[test]
+    fn every_player_has_one_colour_for_every_piece() {
+        // GIPF: a White GIPF piece and a White single piece share White's colour.
+        let mut v = square(3);
+        put(&mut v, "a1", Piece { owner: Some("white"), kind: "gipf" });
+        put(&mut v, "b1", Piece { owner: Some("white"), kind: "piece" });
+        let text = board(&v, Style { colour: true }).unwrap();
+        assert!(text.contains("\x1b[1;97mWW\x1b[0m"), "{text:?}");
+        assert!(text.contains("\x1b[1;97mW\x1b[0m"), "{text:?}");
+        // Ur: Black and Yellow both coloured, each its own; labels (square numbers) not.
+        let mut v = square(3);
+        v.players = vec![PlayerView::new("black"), PlayerView::new("yellow")];
+        v.board = BoardShape::Track { layout: "ur" };
+        v.labels = vec![Label { text: "1".into(), x: 0.0, y: 2.4 }];
+        put(&mut v, "a1", Piece { owner: Some("black"), kind: "blue" });
+        put(&mut v, "b1", Piece { owner: Some("yellow"), kind: "red" });
+        let text = board(&v, Style { colour: true }).unwrap();
+        assert!(text.contains("\x1b[1;34m[B]\x1b[0m"), "{text:?}");
+        assert!(text.contains("\x1b[1;33m[y]\x1b[0m"), "{text:?}");
+        assert!(text.lines().next().unwrap().trim() == "1", "{text:?}");
     }
 
     #[test]

@@ -22,10 +22,11 @@ pub fn list(ids: &[String]) -> String {
     }
 }
 
-/// Pieces of each owner on each cell and point (`None`: neutral).
+/// Pieces of each owner on each cell (`None`: neutral). Points (reserves, piles of pieces
+/// out of the game) do not count: a piece that goes there has left the board.
 fn census(view: &BoardView) -> BTreeMap<(Option<&'static str>, String), usize> {
     let mut m = BTreeMap::new();
-    for c in view.cells.iter().chain(&view.points) {
+    for c in &view.cells {
         for p in &c.stack {
             *m.entry((p.owner, c.id.clone())).or_insert(0) += 1;
         }
@@ -71,8 +72,8 @@ pub fn effects(
     // A move written in the mover's own numbers (a race track): say where it is.
     let named_in_text = touched.iter().any(|t| text.contains(t.as_str()));
     if !touched.is_empty() && !named_in_text {
-        let path: Vec<String> = touched.iter().take(2).cloned().collect();
-        said.push(format!("on the board {}", path.join(" to ")));
+        let path: Vec<String> = touched.iter().take(2).map(|t| place(before, t)).collect();
+        said.push(format!("on the board from {}", path.join(" to ")));
     }
     // Removal lists in the notation (`x` and the emptied cells): name them.
     let removed: Vec<String> = text
@@ -131,6 +132,14 @@ pub fn effects(
         }
     }
     said
+}
+
+/// A place for people: a cell by its id, a point by what it is (`the reserve`).
+fn place(view: &BoardView, id: &str) -> String {
+    match view.points.iter().find(|p| p.id == id).and_then(|p| p.mark) {
+        Some(m) => format!("the {}", m.split('-').next().unwrap_or(m)),
+        None => id.to_string(),
+    }
 }
 
 /// Orders cells as the move touched them, then the rest as they are.

@@ -1050,7 +1050,7 @@ impl Session {
             Ok(()) => {
                 println!(
                     "Saved to {file} ({} moves). `load {file}` continues it, as does the menu.",
-                    self.history.len()
+                    self.history.iter().filter(|s| s.mover.is_some()).count()
                 );
                 self.saved_len = Some(self.history.len());
                 self.file = Some(file);
