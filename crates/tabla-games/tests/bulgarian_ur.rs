@@ -9,7 +9,9 @@ mod bulgarian_ur {
     use std::collections::BTreeSet;
     use tabla_core::perft::{perft, sample_chance};
     use tabla_core::{play_record, Game, MoveError, Player, ToMove};
-    use tabla_games::bulgarian_ur::{BulgarianUr, Centre, Colour, Square, UrMove, BLACK, YELLOW};
+    use tabla_games::bulgarian_ur::{
+        BulgarianUr, Centre, Colour, Config, Quiet, Square, UrMove, BLACK, YELLOW,
+    };
 
     // ---------------------------------------------------------------------------------------------
     // Helpers
@@ -424,6 +426,196 @@ mod bulgarian_ur {
     }
 
     // ---------------------------------------------------------------------------------------------
+    // centre=opposite and discs (issue 13)
+
+    const OPPOSITE: &[&str] = &["centre=opposite"];
+
+    fn opposite(record: &str) -> tabla_games::AnyGame {
+        after_with(OPPOSITE, record)
+    }
+
+    fn assert_legal_opposite(record: &str, moves: &[&str]) {
+        assert_eq!(legal(opposite(record).as_ref()), set(moves), "centre=opposite, after {record}");
+    }
+
+    #[test]
+    fn opposite_tracks_cross_in_the_centre() {
+        // Black's n is Yellow's 17 - n: Black's 8 and Yellow's 9 are the same square.
+        for n in 5..=12 {
+            assert_eq!(
+                Square::on_track(Centre::Opposite, BLACK, n),
+                Square::on_track(Centre::Opposite, YELLOW, 17 - n)
+            );
+        }
+        // Start squares and bases stay private, the notation unchanged: both enter on "their 3".
+        let g = opposite("first=black r3 0-3 r3 0-3");
+        assert_eq!(tower(g.as_ref(), "b3"), "B");
+        assert_eq!(tower(g.as_ref(), "y3"), "Y");
+        // Yellow's 5 is Black's 12: entering there is no capture of Black's disc on 5.
+        let g = opposite("first=black r5 0-5 r5 0-5");
+        assert_eq!(tower(g.as_ref(), "c5"), "B");
+        assert_eq!(tower(g.as_ref(), "c12"), "Y");
+        assert_legal_opposite("first=black r5 0-5 r5 0-5 r1", &["0-1", "5-6"]);
+        // The same record under the default captures.
+        assert_eq!(tower(after("first=black r5 0-5 r5 0-5").as_ref(), "c5"), "BY");
+    }
+
+    #[test]
+    fn opposite_head_on_capture_in_the_centre() {
+        // Black's disc on its 8; Yellow's on its 5 (Black's 12) runs into it: 5 + 4 = its 9.
+        let met = "first=black r4 0-4 r5 0-5 r4 4-8 r4";
+        assert_legal_opposite(met, &["0-4", "5-9"]);
+        let g = opposite(&format!("{met} 5-9"));
+        assert_eq!(tower(g.as_ref(), "c8"), "BY");
+        assert_eq!(tower(g.as_ref(), "c12"), "");
+        assert_eq!(count(g.as_ref(), "yellow", "prisoners"), 1);
+        // Black's only disc on the board is a prisoner: it can only enter.
+        assert_legal_opposite(&format!("{met} 5-9 r2"), &["0-2"]);
+        // Yellow's guard carries it on along Yellow's track, away from Black's direction.
+        let on = format!("{met} 5-9 r2 0-2 r3");
+        assert_legal_opposite(&on, &["0-3", "9-12"]);
+        let g = opposite(&format!("{on} 9-12"));
+        assert_eq!(tower(g.as_ref(), "c5"), "BY");
+    }
+
+    #[test]
+    fn opposite_blacks_five_is_taken_from_yellows_twelve() {
+        // Black's disc on its 5, which is Yellow's 12: Yellow's disc on its 6 lands there.
+        let record = "first=black r5 0-5 r6 0-6 r1 0-1 r6";
+        assert_legal_opposite(record, &["0-6", "6-12"]);
+        let g = opposite(&format!("{record} 6-12"));
+        assert_eq!(tower(g.as_ref(), "c5"), "BY");
+        assert_eq!(tower(g.as_ref(), "c11"), "");
+        // From there Yellow's guard goes on to its base 2 with the prisoner.
+        let g = opposite(&format!("{record} 6-12 r1 1-2 r1"));
+        assert!(legal(g.as_ref()).contains("12-13"));
+        let g = opposite(&format!("{record} 6-12 r1 1-2 r1 12-13"));
+        assert_eq!(tower(g.as_ref(), "y13"), "BY");
+    }
+
+    #[test]
+    fn opposite_entering_with_five_or_six_captures_on_the_enemys_twelve_or_eleven() {
+        // Black's disc on its 12 is Yellow's 5; Yellow enters on it with a 5.
+        let on_twelve = "first=black r6 0-6 r1 0-1 r6 6-12 r5";
+        assert_legal_opposite(on_twelve, &["0-5", "1-6"]);
+        let g = opposite(&format!("{on_twelve} 0-5"));
+        assert_eq!(tower(g.as_ref(), "c12"), "BY");
+        // Black's disc on its 11 is Yellow's 6; Yellow enters on it with a 6.
+        let on_eleven = "first=black r5 0-5 r1 0-1 r6 5-11 r6";
+        assert_legal_opposite(on_eleven, &["0-6", "1-7"]);
+        let g = opposite(&format!("{on_eleven} 0-6"));
+        assert_eq!(tower(g.as_ref(), "c11"), "BY");
+        // And the other way: Yellow's disc on its 12 (c5) is taken by Black entering with 5,
+        // on its 11 (c6) by Black entering with 6.
+        let g = opposite("first=yellow r6 0-6 r1 0-1 r6 6-12 r5 0-5");
+        assert_eq!(tower(g.as_ref(), "c5"), "YB");
+        let g = opposite("first=yellow r5 0-5 r1 0-1 r6 5-11 r6 0-6");
+        assert_eq!(tower(g.as_ref(), "c6"), "YB");
+    }
+
+    #[test]
+    fn opposite_a_red_guard_carries_a_prisoner_back_through_the_centre_into_its_start_squares() {
+        // Black's red disc on base 1 (the same record as on Ur's board: no meeting).
+        assert_eq!(tower(opposite(RED_ON_BASE).as_ref(), "b14"), "b");
+        // Yellow's disc to its 8 (Black's 9); Black's red disc steps back onto it from 14.
+        let captured = format!("{RED_ON_BASE} r6 2-8 r5");
+        assert_legal_opposite(&captured, &["0-5", "14-9", "14-5"]);
+        let captured = format!("{captured} 14-9");
+        assert_eq!(tower(opposite(&captured).as_ref(), "c9"), "Yb");
+        // The red guard takes its prisoner 6 back along Black's track: through the centre
+        // into Black's start square 3, out of Yellow's reach.
+        let back = format!("{captured} r1 0-1 r6");
+        assert_legal_opposite(&back, &["0-6", "9-3"]);
+        let g = opposite(&format!("{back} 9-3"));
+        assert_eq!(tower(g.as_ref(), "b3"), "Yb");
+        assert_eq!(tower(g.as_ref(), "c9"), "");
+        assert_eq!(count(g.as_ref(), "black", "prisoners"), 1);
+    }
+
+    #[test]
+    fn one_disc_games_end_when_the_only_disc_is_taken() {
+        let one = ["discs=1"];
+        let g = after_with(&one, "first=black r5 0-5 r3");
+        // No reserve left: Yellow's only disc enters, Black's only disc moves.
+        assert_eq!(legal(g.as_ref()), set(&["0-3"]));
+        assert_eq!(legal(after_with(&one, "first=black r5 0-5 r3 0-3 r2").as_ref()), set(&["5-7"]));
+        let g = after_with(&one, "first=black r5 0-5 r5 0-5");
+        assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        assert_eq!(g.to_move(), ToMove::Over);
+        // With two-way traffic: a head-on capture of the only disc.
+        let both = ["discs=1", "centre=opposite"];
+        let g = after_with(&both, "first=black r4 0-4 r5 0-5 r4 4-8 r4");
+        assert_eq!(legal(g.as_ref()), set(&["5-9"]), "Yellow has no reserve: one move");
+        let g = after_with(&both, "first=black r4 0-4 r5 0-5 r4 4-8 r4 5-9");
+        assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        assert!(g.position_text().ends_with("turn=won:yellow quiet=0"), "{}", g.position_text());
+    }
+
+    #[test]
+    fn the_twin_board_is_drawn_and_viewed_turned_half_round() {
+        let g = opposite("first=black r5 0-5 r5 0-5");
+        let view = g.view();
+        let json = serde_json::to_value(&view).unwrap();
+        assert_eq!(json["board"], serde_json::json!({"kind": "track", "layout": "ur-twin"}));
+        // Black's row as on Ur's board; Yellow's turned: start squares on Yellow's left (the
+        // drawing's right), base 2 and base 1 at the left edge.
+        for (id, at) in [
+            ("b1", (3.0, 0.0)),
+            ("b4", (0.0, 0.0)),
+            ("b14", (6.0, 0.0)),
+            ("b13", (7.0, 0.0)),
+            ("c5", (0.0, 1.0)),
+            ("c12", (7.0, 1.0)),
+            ("y1", (4.0, 2.0)),
+            ("y4", (7.0, 2.0)),
+            ("y14", (1.0, 2.0)),
+            ("y13", (0.0, 2.0)),
+            ("y0", (3.0, 2.0)),
+            ("b-out", (2.0, 2.0)),
+        ] {
+            assert_eq!(xy(&view, id), at, "{id}");
+        }
+        assert_eq!(tower(g.as_ref(), "c12"), "Y");
+        // Both numbers on a centre square: Black's below, Yellow's above.
+        let mut at_c5: Vec<_> = view
+            .labels
+            .iter()
+            .filter(|l| l.x == 0.0 && (0.5..1.5).contains(&l.y))
+            .map(|l| (l.text.as_str(), l.y > 1.0))
+            .collect();
+        at_c5.sort();
+        assert_eq!(at_c5, [("12", true), ("5", false)]);
+        // Yellow's entry on its 5 is a click on c12.
+        let g = opposite("first=black r5 0-5 r5");
+        assert_eq!(
+            g.paths(),
+            [("0-5".to_string(), vec![vec!["y0".to_string(), "c12".to_string()]])]
+        );
+        // The terminal picture: Yellow's numbers over the centre, right to left; Black's below.
+        let text = opposite("first=black r5 0-5 r5 0-5").render_text();
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[0].contains("13  > 14") && rows[0].contains("1  >  2  >  3  >  4"), "{text}");
+        assert!(rows[1].starts_with("yellow"), "{text}");
+        assert!(rows[2].contains("12  < 11  < 10"), "{text}");
+        assert!(rows[3].starts_with("centre  [B  ]") && rows[3].ends_with("[Y  ]"), "{text}");
+        assert!(rows[4].contains("5  >  6  >  7"), "{text}");
+        assert!(rows[5].starts_with("black"), "{text}");
+        assert!(rows[6].contains("4  <  3  <  2  <  1"), "{text}");
+        assert!(text.contains("centre b12 y5 Y"), "{text}");
+    }
+
+    #[test]
+    fn position_texts_belong_to_their_options() {
+        let g = after_with(&["discs=3", "centre=opposite"], "first=black r5 0-5 r5 0-5");
+        let text = g.position_text();
+        assert_eq!(text, "towers=c5:B,c12:Y reserve=2,2 removed=0,0 turn=black quiet=2");
+        assert_eq!(g.read_position(&text).unwrap().hash(), g.hash());
+        // Under 10 discs the counts do not add up.
+        let e = start(&[]).read_position(&text).unwrap_err();
+        assert!(e.to_string().contains("each player has 10"), "{e}");
+    }
+
+    // ---------------------------------------------------------------------------------------------
     // Notation, options, drawing
 
     #[test]
@@ -473,7 +665,25 @@ mod bulgarian_ur {
             assert!(e.0.contains("or off"), "{bad}: {e}");
         }
         let e = tabla_games::new_game("bulgarian-ur", &words(&["size=3"])).err().unwrap();
-        assert!(e.0.contains("quiet"), "{e}");
+        assert!(e.0.contains("quiet") && e.0.contains("centre") && e.0.contains("discs"), "{e}");
+        // The options of issue 13.
+        for good in ["centre=same", "centre=opposite", "centre=Opposite", "discs=1", "discs=10"] {
+            assert!(tabla_games::new_game("bulgarian-ur", &words(&[good])).is_ok(), "{good}");
+        }
+        for (bad, allowed) in [
+            ("discs=0", "from 1 to 10"),
+            ("discs=11", "from 1 to 10"),
+            ("discs=three", "from 1 to 10"),
+            ("centre=both", "same, opposite"),
+            ("centre=", "same, opposite"),
+        ] {
+            let e = tabla_games::new_game("bulgarian-ur", &words(&[bad])).err().unwrap();
+            assert!(e.0.contains(allowed) && e.0.contains(bad), "{bad}: {e}");
+        }
+        let g = start(&["discs=3", "centre=opposite", "quiet=off"]);
+        let tabla_games::AnyGame::BulgarianUr(ur) = &g else { unreachable!() };
+        assert_eq!(ur.config(), Config { centre: Centre::Opposite, discs: 3, quiet: Quiet::Off });
+        assert_eq!(g.position_text(), "towers=- reserve=3,3 removed=0,0 turn=roll-off quiet=0");
     }
 
     #[test]
@@ -772,6 +982,19 @@ mod bulgarian_ur {
             1_000_000,
         );
         tabla_core::conformance::check_random_games(&BulgarianUr::new(None), 50, 12, 10_000_000);
+        for (i, (centre, discs)) in [
+            (Centre::Opposite, 10),
+            (Centre::Opposite, 3),
+            (Centre::Same, 1),
+            (Centre::Opposite, 1),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let config = Config { centre, discs, ..Config::DEFAULT };
+            let g = BulgarianUr::from_config(config);
+            tabla_core::conformance::check_random_games(&g, 500, 20 + i as u64, 1_000_000);
+        }
     }
 
     /// Every disc is in exactly one place: the reserve, a tower, or removed; as many per
@@ -810,9 +1033,12 @@ mod bulgarian_ur {
         fn random_games_end_conserve_discs_and_round_trip(
             seed in any::<u64>(),
             quiet in 1u32..150,
+            opposite in any::<bool>(),
+            discs in 1u8..=10,
         ) {
             let mut rng = SmallRng::seed_from_u64(seed);
-            let mut g = BulgarianUr::new(Some(quiet));
+            let centre = if opposite { Centre::Opposite } else { Centre::Same };
+            let mut g = BulgarianUr::from_config(Config { centre, discs, quiet: Quiet::After(quiet) });
             let mut moves = Vec::new();
             let mut plies = 0u32;
             while g.to_move() != ToMove::Over {
@@ -833,6 +1059,11 @@ mod bulgarian_ur {
                     UrMove::Enter { to } => prop_assert!((1..=6).contains(&to)),
                     _ => {}
                 }
+                // The position text reads back to the same position, under the same options.
+                let text = g.position_text();
+                let back = g.read_position(&text).unwrap();
+                prop_assert_eq!(back.hash(), g.hash());
+                prop_assert_eq!(back.position_text(), text);
                 g.play(m);
                 plies += 1;
                 prop_assert!(plies < 2_000_000, "no end");
@@ -868,28 +1099,35 @@ mod bulgarian_ur {
     fn random_game_statistics() {
         let mut rng = SmallRng::seed_from_u64(2);
         let mut moves = Vec::new();
-        for quiet in [Some(100), None] {
-            let (mut by_quiet, mut by_capture, mut plies) = (0, 0, 0u64);
-            let games = 2000;
-            for _ in 0..games {
-                let (end, n) = tabla_core::perft::random_playout(
-                    BulgarianUr::new(quiet),
-                    &mut rng,
-                    &mut moves,
-                );
-                plies += n;
-                assert!(end.outcome().is_some(), "a random game did not end");
-                if quiet.is_some_and(|q| end.quiet_turns() >= q) {
-                    by_quiet += 1;
-                } else {
-                    by_capture += 1;
+        for centre in [Centre::Same, Centre::Opposite] {
+            for discs in [10, 3, 1] {
+                for quiet in [Quiet::After(100), Quiet::Off] {
+                    let config = Config { centre, discs, quiet };
+                    let (mut by_quiet, mut by_capture, mut plies, mut longest) = (0, 0, 0u64, 0);
+                    let games = 1000;
+                    for _ in 0..games {
+                        let (end, n) = tabla_core::perft::random_playout(
+                            BulgarianUr::from_config(config),
+                            &mut rng,
+                            &mut moves,
+                        );
+                        plies += n;
+                        longest = longest.max(n);
+                        assert!(end.outcome().is_some(), "a random game did not end");
+                        if matches!(quiet, Quiet::After(q) if end.quiet_turns() >= q) {
+                            by_quiet += 1;
+                        } else {
+                            by_capture += 1;
+                        }
+                    }
+                    println!(
+                        "{config:?}: {games} games, {by_quiet} ended by the quiet rule, \
+                         {by_capture} by no free disc; {:.0} plies a game on average, longest \
+                         {longest}",
+                        plies as f64 / f64::from(games)
+                    );
                 }
             }
-            println!(
-            "quiet={quiet:?}: {games} games, {by_quiet} ended by the quiet rule, {by_capture} by \
-             no free disc; {:.0} plies a game on average",
-            plies as f64 / f64::from(games)
-        );
         }
     }
 }

@@ -8,7 +8,16 @@
 //! reserves `b0` and `y0` (0 is the reserve in the notation) and the discs out of the game,
 //! `b-out` (Black's discs Yellow has removed) and `y-out`. Each reserve sits in its owner's
 //! gap next to start square 1, where discs enter; each out pile in the remover's gap next to
-//! base 1, where they were removed.
+//! base 1, where they were removed. Stacks list discs bottom first, `kind` the side that is up
+//! (`blue`, `red`); the discs of an out pile have kind `out` (their side no longer matters).
+//! Marks: `start-black`, `base2-black`, `base1-black` (and `-yellow`), `centre`, and on the
+//! points `reserve-black`, `out-black`, ... Labels: each player's track numbers, Black's on the
+//! lower edge of a square, Yellow's on the upper edge (Ur's shared centre numbers once).
+//!
+//! Player counts: `reserve`, `removed` (enemy discs this player took out of the game), `lost`
+//! (own discs the enemy took out), `prisoners` (enemy discs under this player's guards now),
+//! `free` (own discs with no enemy disc above them, the reserve included), and `roll` (the die
+//! the player to move must use, only while a roll is pending).
 
 use super::config::Centre;
 use super::notation::disc_glyph;
@@ -256,8 +265,8 @@ pub(crate) fn render(g: &BulgarianUr) -> String {
     out.push_str(&number_row(&grid[0], centre, BLACK, ""));
     if centre == Centre::Opposite {
         out.push_str(
-            "Two-way centre: black runs it left to right (>), yellow right to left (<); each \
-             counts its own track (black's n is yellow's 17-n).\n",
+            "Two-way centre: black runs it > (left to right), yellow < (right to left); black's \
+             n is yellow's 17-n.\n",
         );
     }
     out.push_str("Towers, bottom to top (B/Y Black/Yellow; upper case blue, lower case red):\n");
