@@ -607,6 +607,11 @@ impl Game for BulgarianUr {
         }
     }
 
+    fn chance_player(&self) -> Option<Player> {
+        // The roll-off belongs to nobody; every other roll is the side's own die.
+        (self.stage == Stage::Roll).then_some(self.side)
+    }
+
     fn legal_moves(&self, moves: &mut Vec<UrMove>) {
         self.list_moves(moves);
     }
