@@ -322,7 +322,7 @@ impl GameAi for tabla_games::bulgarian_ur::BulgarianUr {
 }
 
 impl GameAi for tabla_games::amazons::Amazons {
-    type Eval = crate::eval::Zero;
+    type Eval = crate::eval::amazons::AmazonsEval;
     fn kind(&self) -> Kind {
         if self.player_count() == 2 {
             Kind::Minimax

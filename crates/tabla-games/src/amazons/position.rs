@@ -250,6 +250,18 @@ impl Amazons {
         &self.cfg
     }
 
+    /// What stands on cell `c` (for evaluation by the AI).
+    #[inline]
+    pub fn content(&self, c: Cell) -> Content {
+        self.board[c.index()]
+    }
+
+    /// The cells of `p`'s queens on the board, in no particular order.
+    #[inline]
+    pub fn queens_of(&self, p: Player) -> &[Cell] {
+        self.queens[p].as_slice()
+    }
+
     /// The players who are out, first out first.
     pub fn out_order(&self) -> &[Player] {
         &self.out_order[..self.out_count as usize]

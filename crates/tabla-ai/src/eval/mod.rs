@@ -2,6 +2,8 @@
 //! Each game's knowledge lives in its own evaluator; every piece of knowledge is a term that
 //! can be switched off, so that `tabla match` can measure whether it helps.
 
+pub mod amazons;
+
 use tabla_core::{Game, Player};
 
 /// A position's value for `me`, in the evaluator's units (positive is good for `me`).
