@@ -165,8 +165,10 @@ fn lay_out(items: &[Item], boxed: bool, style: Style) -> Vec<String> {
     let ymin = cells.iter().map(|c| c.y).fold(f64::INFINITY, f64::min);
     let span = ((ymax - ymin) / dy).round() as usize;
     let mut levels: Vec<f64> = (0..=span).map(|k| ymin + k as f64 * dy).collect();
+    // A label a little off a row (drawn just beside it) goes on that row.
     for it in items {
-        if !levels.iter().any(|l| (l - it.y).abs() < tol) {
+        let snap = if it.kind == ItemKind::Label { dy * 0.3 } else { tol };
+        if !levels.iter().any(|l| (l - it.y).abs() < snap) {
             levels.push(it.y);
         }
     }
@@ -449,8 +451,22 @@ pub fn counts(view: &BoardView, to_move: Option<&str>, style: Style) -> String {
     let mut s = String::new();
     for p in &view.players {
         let l = letters.get(p.name).copied().unwrap_or('?').to_string();
+        // Counts named as facts (`must_enter_gipf`) are said when true, left out when not.
+        let fact = |k: &str| {
+            ["may_", "must_", "loses_", "can_", "is_", "has_"].iter().any(|f| k.starts_with(f))
+        };
         let figures: Vec<String> =
-            p.counts.iter().map(|(k, v)| format!("{} {v}", k.replace('_', " "))).collect();
+            p.counts
+                .iter()
+                .filter(|(k, v)| !fact(k) || **v != 0)
+                .map(|(k, v)| {
+                    if fact(k) {
+                        k.replace('_', " ")
+                    } else {
+                        format!("{} {v}", k.replace('_', " "))
+                    }
+                })
+                .collect();
         let arrow = if to_move == Some(p.name) { "  <- to move" } else { "" };
         let _ = writeln!(
             s,

@@ -827,7 +827,7 @@ impl Session {
                 if goes_on.is_empty() {
                     self.human_move(&canonical);
                 } else {
-                    println!("{canonical} is a whole turn, but the turn can go on. Type a number:");
+                    println!("{canonical} is a whole turn, and longer turns start with it. Type a number:");
                     let mut all = vec![Choice::Move(canonical.clone())];
                     all.extend(goes_on.into_iter().map(Choice::Move));
                     self.offer(all, Some(&canonical));

@@ -198,6 +198,25 @@ fn gipf_offers_the_choice_of_keeping_a_gipf_piece() {
     assert!(out.contains("\nb1-b2 i2-h3 a3-b4 d8-d7 a2-b3;xb2,b3,b4,b5\n"), "{out}");
 }
 
+// The GIPF chooser warns of a choice that loses at once.
+#[test]
+fn gipf_warns_of_taking_your_last_gipf_piece() {
+    let record = "a3-b3 a4-b4 a4-b4 f8-f7 b1-c2 e9-e8 d1-d2 d1-d2 i5-h5 a3-b3 i5-h5 c1-d2 h1-h2 \
+        g7-g6 i3-h3 g1-g2 i4-h4;xh2,h3,h4,h5 h1-g2;xd2,e3,f3,g3 i1-h2 d8-e8;xe8,f7,g6,h5 a2-b3 \
+        a2-b2 f8-f7 h6-h5 e9-e8 g7-f7 g7-g6 i3-h4 c1-c2 c7-d7 d1-d2";
+    let out =
+        run(&["play", "gipf", "-o", "variant=standard", "--moves", record], "a1-b2\n4\nquit\nno\n");
+    assert!(out.contains("1. a1-b2;xd2,d3,d5,d7 — wins at once"), "{out}");
+    assert!(
+        out.contains("4. a1-b2;xd2,d3,d4,d5,d6,d7 — takes your last GIPF piece: you lose"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Game over: White wins: black has no GIPF piece left on the board."),
+        "{out}"
+    );
+}
+
 // 9. Started moves: every completion offered (28 for d1-d7 on 10×10), and a capture series
 // that could go on is not ended behind the player's back.
 #[test]
@@ -213,7 +232,7 @@ fn started_moves_get_all_their_completions() {
     // Seega: d3-c3 captures and can go on.
     let placed = "c1,e5 c5,e4 b2,d4 a1,d1 a4,b5 c2,d3 d5,e3 b1,b4 d2,e1 b3,e2 a2,c4";
     let out = run(&["play", "seega", "--moves", placed], "d3-c3\n1\nquit\nno\n");
-    assert!(out.contains("d3-c3 is a whole turn, but the turn can go on."), "{out}");
+    assert!(out.contains("d3-c3 is a whole turn, and longer turns start with it."), "{out}");
     assert!(out.contains("1. d3-c3 (stop here)"), "{out}");
     assert!(out.contains("d3-c3-d3-c4"), "{out}");
     assert!(out.contains("Second played d3-c3"), "{out}");
