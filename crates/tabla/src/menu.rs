@@ -117,9 +117,24 @@ fn saved_games() -> Vec<(String, String)> {
             let vs = if s.computer.is_empty() {
                 String::new()
             } else {
-                format!(", computer {}", s.computer.join(" "))
+                format!(", the computer {}", s.computer.join(" and "))
             };
-            Some((name, format!("{game}, {} tokens played{vs}", s.moves.len())))
+            // Replayed, to count the moves (not the rolls) and say where it stands.
+            let mut g = tabla_games::new_game(&s.game, &s.options).ok()?;
+            if let Some(p) = &s.position {
+                g = g.read_position(p).ok()?;
+            }
+            let mut moves = 0;
+            for t in &s.moves {
+                moves += usize::from(matches!(g.to_move(), tabla_core::ToMove::Player(_)));
+                g.play_text(t).ok()?;
+            }
+            let state = match g.to_move() {
+                _ if s.end.is_some() || g.outcome().is_some() => "over".to_string(),
+                tabla_core::ToMove::Player(p) => format!("{} to move", g.player_names()[p.index()]),
+                _ => "dice to roll".to_string(),
+            };
+            Some((name, format!("{game}, {moves} moves, {state}{vs}")))
         })
         .collect();
     found.sort();
@@ -180,8 +195,7 @@ pub fn choose(input: &mut Input) -> Choice {
     let names = game.player_names();
     let ai = loop {
         let Some(answer) = input.ask(&format!(
-            "Which players does the computer play? ({}, separated by spaces or commas; \
-             Enter: none, people at one keyboard): ",
+            "The computer plays ({}; several with spaces or commas; Enter: nobody): ",
             names.join(", ")
         )) else {
             return Choice::Quit;

@@ -261,7 +261,8 @@ fn save_and_load_continue_the_game_with_its_dice() {
     assert!(text.contains("moves: first="), "{text}");
     // The menu offers it; loading it goes on where it stopped.
     let out = menu_in(Some(&dir), "5\nrecord\nquit\n");
-    assert!(out.contains("Saved games here:\n  5. mine.tabla (Bulgarian Ur"), "{out}");
+    assert!(out.contains("Saved games here:\n  5. mine.tabla (Bulgarian Ur, "), "{out}");
+    assert!(out.contains(" moves, black to move, the computer yellow)"), "{out}");
     assert!(out.contains("Loaded mine.tabla"), "{out}");
     let record = text.lines().find_map(|l| l.strip_prefix("moves: ")).unwrap();
     assert!(out.contains(&format!("\n{record}\n")), "{out}");
