@@ -141,8 +141,8 @@ fn saved_games() -> Vec<(String, String)> {
     found
 }
 
-/// Runs the menu.
-pub fn choose(input: &mut Input) -> Choice {
+/// Runs the menu; a new game gets `seed` for its dice and computer (`None`: a fresh one).
+pub fn choose(input: &mut Input, seed: Option<u64>) -> Choice {
     println!("Tabla — four abstract board games\n");
     for (i, g) in GAMES.iter().enumerate() {
         println!("  {}. {:<14} {}", i + 1, g.name, g.summary);
@@ -228,7 +228,7 @@ pub fn choose(input: &mut Input) -> Choice {
         moves: String::new(),
         ai,
         level,
-        seed: None,
+        seed,
     }))
 }
 

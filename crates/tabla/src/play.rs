@@ -103,8 +103,9 @@ pub fn style() -> Style {
 /// The record in `setup` does not play.
 pub fn play(setup: Setup) -> Result<(), String> {
     let mut input = Input::new();
+    let seed = setup.seed;
     let session = Session::new(setup)?;
-    drive(Some(session), &mut input);
+    drive(Some(session), &mut input, seed);
     Ok(())
 }
 
@@ -114,16 +115,25 @@ pub fn play(setup: Setup) -> Result<(), String> {
 /// # Errors
 /// None today (a game that cannot start is reported and the menu asked again).
 pub fn menu() -> Result<(), String> {
-    drive(None, &mut Input::new());
+    menu_seeded(None)
+}
+
+/// As [`menu`], with the dice and the computer of every game started from it seeded
+/// (`tabla play --seed N` without a game).
+///
+/// # Errors
+/// None today.
+pub fn menu_seeded(seed: Option<u64>) -> Result<(), String> {
+    drive(None, &mut Input::new(), seed);
     Ok(())
 }
 
-fn drive(first: Option<Session>, input: &mut Input) {
+fn drive(first: Option<Session>, input: &mut Input, seed: Option<u64>) {
     let mut next = first;
     loop {
         let mut session = match next.take() {
             Some(s) => s,
-            None => match crate::menu::choose(input) {
+            None => match crate::menu::choose(input, seed) {
                 crate::menu::Choice::Quit => return,
                 crate::menu::Choice::New(setup) => match Session::new(*setup) {
                     Ok(s) => s,
