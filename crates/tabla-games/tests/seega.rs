@@ -1330,6 +1330,10 @@ impl Reference {
         }
         let next = 1 - self.to_move;
         let over = self.ends(&self.board.clone(), captured, next);
+        let seen = self.history.iter().filter(|(b, p)| *b == self.board && *p == next).count();
+        if !captured && seen >= 2 && self.history.len() > 64 {
+            LONG_REPETITIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
         self.to_move = next;
         if captured {
             self.quiet = 0;
@@ -1342,8 +1346,39 @@ impl Reference {
     }
 }
 
+/// Random games with little material and a high quiet limit, so that stretches without
+/// capture outgrow what a position holds inline, checked against the reference.
+#[test]
+fn engine_agrees_with_the_reference_on_long_quiet_stretches() {
+    let mut rng = SmallRng::seed_from_u64(23);
+    for diagonal in BOTH {
+        for d in ["O...O/...../...../...../X...X", "O.O.O/...../...../...../X.X.X"] {
+            let c = SeegaConfig { quiet: 400, ..cfg(diagonal) };
+            for _ in 0..25 {
+                let mut g = Seega::from_diagram(c, d, FIRST).unwrap();
+                let mut r = Reference::from_engine(&g);
+                while g.to_move() != ToMove::Over {
+                    let legal_g = legal(&g);
+                    assert_eq!(legal_g, r.legal(), "{}", g.position_text());
+                    let list: Vec<&String> = legal_g.iter().collect();
+                    let m = list[rng.random_range(0..list.len())].clone();
+                    play(&mut g, &m);
+                    assert_eq!(r.play(&m), g.to_move() == ToMove::Over, "after {m}");
+                }
+            }
+        }
+    }
+    let long = LONG_REPETITIONS.load(std::sync::atomic::Ordering::Relaxed);
+    println!("games ended by a repetition from more than 64 turns back: {long}");
+    assert!(long > 0, "the comparison should meet repetitions beyond the inline history");
+}
+
 /// Positions where the blocking rule excluded some turn, to see that the comparison covers it.
 static BLOCKED_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Games ended by a repetition of a position more than 64 turns back (beyond what a position
+/// holds inline), likewise.
+static LONG_REPETITIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 #[test]
 fn engine_agrees_with_the_plain_reference() {
@@ -1351,7 +1386,7 @@ fn engine_agrees_with_the_plain_reference() {
     let mut v = Vec::new();
     for size in [5u8, 7, 9] {
         for diagonal in BOTH {
-            for (quiet, games) in [(50u32, 20), (4, 20)] {
+            for (quiet, games) in [(50u32, 20), (4, 20), (400, 4)] {
                 let config = SeegaConfig { size, diagonal, quiet, ..SeegaConfig::default() };
                 for _ in 0..games {
                     let mut g = Seega::new(config);
@@ -1384,4 +1419,69 @@ fn engine_agrees_with_the_plain_reference() {
     let blocked = BLOCKED_SEEN.load(std::sync::atomic::Ordering::Relaxed);
     println!("positions where the blocking rule excluded turns: {blocked}");
     assert!(blocked > 0, "the comparison should meet the blocking rule");
+}
+
+// --- Speed (measurements, not tests) ---------------------------------------------------------
+
+/// Seconds of CPU this thread has used (Linux; wall-clock elsewhere), so that a busy, shared
+/// machine still gives comparable figures.
+fn thread_cpu_seconds(wall: std::time::Instant) -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
+}
+
+/// Random playouts and copy-make (a copy of each position of a game, then a move played on
+/// it), per CPU second: `cargo test --release -p tabla-games --test seega -- --ignored
+/// --nocapture speed`.
+#[test]
+#[ignore = "a measurement: run with --release --ignored --nocapture"]
+fn speed() {
+    for words in [&[][..], &["size=9"][..]] {
+        let start = new(words);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut buf = Vec::new();
+        let wall = std::time::Instant::now();
+        let t0 = thread_cpu_seconds(wall);
+        let (mut moves, mut games) = (0u64, 0u64);
+        while thread_cpu_seconds(wall) - t0 < 3.0 {
+            let mut g = start.clone();
+            while g.to_move() != ToMove::Over {
+                let m = g.random_move(&mut rng, &mut buf);
+                g.play(m);
+                moves += 1;
+            }
+            games += 1;
+        }
+        let s = thread_cpu_seconds(wall) - t0;
+        println!(
+            "{words:?}: playouts {:.0} moves/s, {:.0} games/s",
+            moves as f64 / s,
+            games as f64 / s
+        );
+        // Copy-make over the positions of a few games (phase 2 mostly: placing is short).
+        let mut positions = Vec::new();
+        for _ in 0..20 {
+            let mut g = start.clone();
+            while g.to_move() != ToMove::Over {
+                let m = g.random_move(&mut rng, &mut buf);
+                positions.push((g.clone(), m));
+                g.play(m);
+            }
+        }
+        let t0 = thread_cpu_seconds(wall);
+        let mut n = 0u64;
+        let mut sink = 0u64;
+        while thread_cpu_seconds(wall) - t0 < 3.0 {
+            for (g, m) in &positions {
+                let mut c = g.clone();
+                c.play(*m);
+                sink = sink.wrapping_add(c.hash());
+                n += 1;
+            }
+        }
+        let s = thread_cpu_seconds(wall) - t0;
+        println!("{words:?}: copy-make {:.0} per s ({sink:x})", n as f64 / s);
+    }
 }

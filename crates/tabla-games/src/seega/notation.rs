@@ -242,8 +242,8 @@ impl Seega {
         s
     }
 
-    /// Reads a position text under this position's rules; the repetition history starts
-    /// afresh with the position read.
+    /// Reads a position text under this position's rules. Decision: the text carries no
+    /// repetition history; it starts afresh with the position read.
     pub(super) fn read_text(&self, text: &str) -> Result<Seega, PositionError> {
         let fresh = Seega::new(self.config);
         let err = |what: String| {

@@ -3,7 +3,7 @@
 //! to `notation.rs`, the view to `view.rs`).
 
 use super::config::{other, BySeat, SeegaConfig, FIRST, SECOND};
-use super::movegen::{SeegaMove, Turn};
+use super::movegen::{Bb, SeegaMove, Turn};
 use std::sync::{Arc, OnceLock};
 use tabla_core::geometry::SQUARE_DIRS;
 use tabla_core::{
@@ -235,10 +235,10 @@ impl QuietTurn {
         QuietTurn { from, to }
     }
 
-    /// The cells of the mover that change.
+    /// The cells of the mover that change, on the board width `B`.
     #[inline(always)]
-    fn mask(self) -> Board {
-        bit(self.from) ^ bit(self.to)
+    fn mask<B: Bb>(self) -> B {
+        (B::ONE << u32::from(self.from)) ^ (B::ONE << u32::from(self.to))
     }
 }
 
@@ -251,14 +251,20 @@ struct Block {
 }
 
 /// The phase-2 positions since the last capture (or the start of phase 2, or the position
-/// read from text), for the third-repetition rule: kept as the turns that led from the first
-/// of them to the current one, so that a copy of a position is a plain copy of
-/// [`INLINE_TURNS`] small entries and never allocates. Earlier positions cannot recur: they
-/// had more stones.
+/// read from text), for the third-repetition rule. Earlier positions cannot recur: they had
+/// more stones.
 ///
-/// Exact: an earlier position is found by undoing turns from the current one and comparing
-/// whole boards and the side to move, not keys. The Zobrist keys only feed `bloom`, a quick
-/// "certainly never seen" test.
+/// Kept as the turns that led from the first of them to the current one, two bytes each,
+/// inline: a copy of a position is a plain copy and never allocates, and playing a turn
+/// writes one entry. While a game goes on a stretch without capture is at most `quiet - 1`
+/// turns long, so with `quiet` up to 65 (the default is 50) everything fits; beyond that,
+/// full blocks of [`INLINE_TURNS`] move out to shared, immutable [`Block`]s (one allocation
+/// per block, none per copy).
+///
+/// Exact (Decision: positions are compared whole): an earlier position is found by undoing
+/// turns from the current one and comparing whole boards and the side to move, not keys.
+/// The Zobrist keys only feed two small Bloom filters, a "certainly not seen twice" test that
+/// spares most turns the walk back.
 #[derive(Clone)]
 pub(super) struct History {
     /// The newest turns, oldest first: `recent[..len]`.
@@ -266,8 +272,11 @@ pub(super) struct History {
     len: u8,
     /// Older turns, newest block first (only when a stretch outgrows `recent`).
     older: Option<Arc<Block>>,
-    /// Bit `key >> 58` of the key of every position in the history.
-    bloom: u64,
+    /// Bit `key >> 57` of the key of every position in the history ...
+    once: u128,
+    /// ... and of every position pushed while its bit was set already: a position that is
+    /// in the history twice has its bit here.
+    twice: u128,
 }
 
 impl History {
@@ -277,7 +286,8 @@ impl History {
             recent: [QuietTurn::default(); INLINE_TURNS],
             len: 0,
             older: None,
-            bloom: 1 << (key >> 58),
+            once: bloom_bit(key),
+            twice: 0,
         }
     }
 
@@ -286,7 +296,8 @@ impl History {
     pub(super) fn reset(&mut self, key: u64) {
         self.len = 0;
         self.older = None;
-        self.bloom = 1 << (key >> 58);
+        self.once = bloom_bit(key);
+        self.twice = 0;
     }
 
     /// Records `turn`, which led to the position with key `key`.
@@ -301,36 +312,42 @@ impl History {
         }
         self.recent[usize::from(self.len)] = turn;
         self.len += 1;
-        self.bloom |= 1 << (key >> 58);
+        let b = bloom_bit(key);
+        self.twice |= self.once & b;
+        self.once |= b;
     }
 
     /// Whether the position that `turn` by the player to move in the newest position leads
-    /// to, with key `key`, is in the history twice already.
+    /// to, with key `key`, is in the history twice already (`size`: the board's side).
     #[inline]
-    pub(super) fn seen_twice(&self, key: u64, turn: QuietTurn) -> bool {
-        if self.bloom >> (key >> 58) & 1 == 0 {
+    pub(super) fn seen_twice(&self, key: u64, turn: QuietTurn, size: u8) -> bool {
+        if self.twice & bloom_bit(key) == 0 {
             return false;
         }
-        self.seen_twice_slow(turn.mask())
+        match size {
+            5 => self.seen_twice_slow::<u32>(turn.mask()),
+            7 => self.seen_twice_slow::<u64>(turn.mask()),
+            _ => self.seen_twice_slow::<u128>(turn.mask()),
+        }
     }
 
     /// Undoes the turns newest first and counts the positions equal to the candidate: `next`
     /// is how the stones of the player who made the turn being undone differ from the
     /// candidate's, `then` the other player's; the sides to move agree after an odd number
     /// of undone turns (the candidate is one turn past the newest position).
-    fn seen_twice_slow(&self, candidate_mask: Board) -> bool {
+    fn seen_twice_slow<B: Bb>(&self, candidate_mask: B) -> bool {
         // The newest turn was made by the mover's opponent, whose stones agree so far.
-        let (mut next, mut then) = (0, candidate_mask);
+        let (mut next, mut then) = (B::ZERO, candidate_mask);
         let mut same_side = false;
         let mut seen = 0;
         let mut turns: &[QuietTurn] = &self.recent[..usize::from(self.len)];
         let mut older = self.older.as_deref();
         loop {
             for t in turns.iter().rev() {
-                next ^= t.mask();
+                next = next ^ t.mask::<B>();
                 std::mem::swap(&mut next, &mut then);
                 same_side = !same_side;
-                if same_side && next | then == 0 {
+                if same_side && next | then == B::ZERO {
                     seen += 1;
                     if seen == 2 {
                         return true;
@@ -361,6 +378,12 @@ impl History {
     }
 }
 
+/// The Bloom filter bit of a position key.
+#[inline(always)]
+fn bloom_bit(key: u64) -> u128 {
+    1 << (key >> 57)
+}
+
 impl PartialEq for History {
     fn eq(&self, other: &Self) -> bool {
         let same_older = match (&self.older, &other.older) {
@@ -369,7 +392,8 @@ impl PartialEq for History {
             _ => false,
         };
         self.len == other.len
-            && self.bloom == other.bloom
+            && self.once == other.once
+            && self.twice == other.twice
             && self.recent[..usize::from(self.len)] == other.recent[..usize::from(other.len)]
             && same_older
     }
@@ -378,7 +402,7 @@ impl PartialEq for History {
 impl std::fmt::Debug for History {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let turns: Vec<(u8, u8)> = self.turns().iter().map(|t| (t.from, t.to)).collect();
-        f.debug_struct("History").field("turns", &turns).field("bloom", &self.bloom).finish()
+        f.debug_struct("History").field("turns", &turns).finish_non_exhaustive()
     }
 }
 
@@ -574,7 +598,7 @@ impl Seega {
     /// position with key `key`, ends the game by the quiet rule or the third repetition.
     #[inline]
     pub(super) fn quiet_turn_ends(&self, turn: QuietTurn, key: u64) -> bool {
-        self.quiet + 1 >= self.config.quiet || self.history.seen_twice(key, turn)
+        self.quiet + 1 >= self.config.quiet || self.history.seen_twice(key, turn, self.config.size)
     }
 
     /// The result by stone count (quiet rule, repetition).
@@ -603,7 +627,7 @@ impl Seega {
             Some(turn) => {
                 self.quiet += 1;
                 // Decision: the turn that makes a position occur the third time ends the game.
-                let repeated = self.history.seen_twice(self.key, turn);
+                let repeated = self.history.seen_twice(self.key, turn, self.config.size);
                 if repeated || self.quiet >= self.config.quiet {
                     self.outcome = Some(self.by_count());
                 } else {

@@ -1,5 +1,5 @@
 //! What front ends and terminals show: the board view, the ids a move touches, the click
-//! paths of a move (rules file, *Click paths*), and the text picture.
+//! paths of a move (rules file, *View and click paths*), and the text picture.
 
 use super::config::{other, FIRST, SECOND};
 use super::movegen::{SeegaMove, Turn};
@@ -55,7 +55,7 @@ impl Seega {
     }
 
     /// The cells a move touches: the placed cells; or every cell the stone visits, then
-    /// every stone it captures, in the order of the series.
+    /// the cells of the stones it captures.
     pub(super) fn touched_ids(&self, mv: SeegaMove) -> Vec<String> {
         let t = self.t();
         match mv.turn() {
