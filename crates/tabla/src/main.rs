@@ -127,6 +127,10 @@ enum Command {
         /// Language: en (English, the specification) or hu (Hungarian).
         #[arg(long, default_value = "en", value_parser = ["en", "hu"])]
         lang: String,
+        /// The whole specification, with the sections for programmers (reference figures,
+        /// position text, click paths).
+        #[arg(long)]
+        full: bool,
     },
     /// List the games.
     Games,
@@ -324,11 +328,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{total}");
             Ok(())
         }
-        Command::Rules { game, lang } => {
+        Command::Rules { game, lang, full } => {
             let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
-            let text = if lang == "hu" { info.rules_hu } else { info.rules_en };
+            let text =
+                if full { info.rules(&lang).to_string() } else { info.rules_for_players(&lang) };
             println!("{}", text.trim_end());
-            println!("\n## Options (tabla ... -o KEY=VALUE)\n");
+            if lang == "hu" {
+                println!("\n## Opciók (tabla ... -o KULCS=ÉRTÉK)\n");
+            } else {
+                println!("\n## Options (tabla ... -o KEY=VALUE)\n");
+            }
             for o in info.options {
                 println!("- {} = {} (default {}): {}", o.key, o.values, o.default, o.help);
             }
