@@ -135,6 +135,10 @@ enum Command {
         /// Language: en (English, the specification) or hu (Hungarian).
         #[arg(long, default_value = "en", value_parser = ["en", "hu"])]
         lang: String,
+        /// The whole specification, with the sections for programmers (reference figures,
+        /// position text, click paths).
+        #[arg(long)]
+        full: bool,
     },
     /// List the games.
     Games,
@@ -341,9 +345,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{total}");
             Ok(())
         }
-        Command::Rules { game, lang } => {
+        Command::Rules { game, lang, full } => {
             let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
-            println!("{}", rules_doc::text(info, &lang, None));
+            println!("{}", rules_doc::text(info, &lang, full, None));
             Ok(())
         }
         Command::Games => {

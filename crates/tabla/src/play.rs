@@ -720,7 +720,7 @@ impl Session {
             "record" => self.print_record(),
             "rules" => {
                 let info = self.game.info();
-                println!("{}", crate::rules_doc::text(info, "en", Some(&self.game.view())));
+                println!("{}", crate::rules_doc::text(info, "en", false, Some(&self.game.view())));
             }
             "undo" => self.undo(),
             "save" => self.save(rest),
