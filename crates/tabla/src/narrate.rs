@@ -83,11 +83,28 @@ pub fn effects(
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();
-    if !removed.is_empty() {
-        said.push(format!("removed {}", list(&removed)));
-    }
     let b = census(before);
     let a = census(after);
+    if !removed.is_empty() {
+        // Each removed cell held one piece (a stack counts once): the opponents' losses are
+        // what they have fewer of; the rest were the mover's own.
+        let total = |m: &BTreeMap<(Option<&'static str>, String), usize>, o: &str| {
+            m.iter().filter(|((w, _), _)| *w == Some(o)).map(|(_, n)| n).sum::<usize>()
+        };
+        let theirs: usize = before
+            .players
+            .iter()
+            .filter(|p| p.name != mover)
+            .map(|p| total(&b, p.name).saturating_sub(total(&a, p.name)))
+            .sum();
+        let own = removed.len().saturating_sub(theirs);
+        let whose = match (own, theirs) {
+            (_, 0) => format!(" ({mover}'s own, back to the reserve)"),
+            (0, _) => String::new(),
+            (n, _) => format!(" ({n} of {mover}'s own back to the reserve)"),
+        };
+        said.push(format!("removed {}{whose}", list(&removed)));
+    }
     let owners: Vec<&'static str> = before.players.iter().map(|p| p.name).collect();
     let from = touched.first();
     for o in owners.iter().copied().filter(|o| *o != mover) {
@@ -240,7 +257,14 @@ pub fn why_over(f: &EndFacts) -> String {
             let gone = |n: &str| had(n) && pieces_of(view, n, "gipf") == 0;
             match (loser, winner) {
                 (Some(l), Some(_)) if gone(l) => format!("{l} has no GIPF piece left on the board"),
-                (Some(l), Some(_)) => format!("{l} cannot bring a piece into play"),
+                (Some(l), Some(_)) => {
+                    let empty = view
+                        .players
+                        .iter()
+                        .any(|p| p.name == l && p.counts.get("reserve") == Some(&0));
+                    let why = if empty { ": the reserve is empty" } else { "" };
+                    format!("{l} cannot bring a piece into play{why}")
+                }
                 _ => {
                     let names: Vec<&str> = view.players.iter().map(|p| p.name).collect();
                     if names.iter().all(|n| gone(n)) {

@@ -184,7 +184,13 @@ fn gipf_says_a_row_must_be_taken_first() {
     );
     assert!(out.contains("2 legal moves with f8"), "{out}");
     assert!(out.contains("xb3,c3,d3,e3,f2;f8-e8"), "{out}");
-    assert!(out.contains("White played xb3,c3,d3,e3,f2;f8-f7"), "{out}");
+    assert!(
+        out.contains(
+            "White played xb3,c3,d3,e3,f2;f8-f7, removed b3, c3, d3, e3 and f2 (white's own, \
+             back to the reserve)."
+        ),
+        "{out}"
+    );
 }
 
 // A row with a GIPF piece in it: keep it (1) or take it (2), picked by number.
@@ -235,7 +241,8 @@ fn started_moves_get_all_their_completions() {
     assert!(out.contains("d3-c3 is a whole turn, and longer turns start with it."), "{out}");
     assert!(out.contains("1. d3-c3 (stop here)"), "{out}");
     assert!(out.contains("d3-c3-d3-c4"), "{out}");
-    assert!(out.contains("Second played d3-c3"), "{out}");
+    // What the move did, named.
+    assert!(out.contains("Second played d3-c3, took b2 and c4."), "{out}");
 }
 
 // 10. The end is told once, with its reason.
@@ -330,4 +337,8 @@ fn same_seed_same_game() {
     };
     assert_eq!(strip(&a), strip(&b));
     assert!(a.contains("Game over: "), "{a}");
+    // The computer's Ur moves say which physical square they mean.
+    assert!(a.contains("(computer) played 0-"), "{a}");
+    assert!(a.contains(", on the board from the reserve to "), "{a}");
+    assert!(a.contains("prisoner"), "{a}");
 }
