@@ -276,7 +276,7 @@ fn lay_out(items: &[Item], boxed: bool, style: Style) -> Vec<String> {
             let mut s = String::new();
             let mut open: Option<String> = None;
             for (ch, code) in line {
-                let want = (!code.is_empty() && ch != ' ' && style.colour).then_some(code);
+                let want = (!code.is_empty() && style.colour).then_some(code);
                 if want != open {
                     if open.is_some() {
                         s.push_str("\x1b[0m");

@@ -92,9 +92,12 @@ fn live() -> bool {
     io::stdout().is_terminal()
 }
 
-/// The style for standard output: colour only on a terminal and without `NO_COLOR`.
+/// The style for standard output: colour only on a terminal (or with `CLICOLOR_FORCE` set
+/// to anything but `0`, the usual way to ask for colours in a pipe) and never with
+/// `NO_COLOR`.
 pub fn style() -> Style {
-    Style { colour: live() && std::env::var_os("NO_COLOR").is_none() }
+    let forced = std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0");
+    Style { colour: (live() || forced) && std::env::var_os("NO_COLOR").is_none() }
 }
 
 /// Plays the game of `setup` at the terminal; afterwards the menu offers another.

@@ -92,6 +92,49 @@ fn no_colour_codes_in_a_pipe() {
     }
 }
 
+/// Runs with colours asked for although the output is a pipe.
+fn run_coloured(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
+        .args(args)
+        .env("CLICOLOR_FORCE", "1")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
+// 3. The colour is the owner's, the same for every kind of piece, and never a label's.
+#[test]
+fn colours_come_from_the_owners() {
+    let white = "\x1b[1;97m";
+    let black = "\x1b[1;34m";
+    // GIPF: White's GIPF piece and White's single piece in White's colour, Black's in Black's.
+    let out = run_coloured(&["play", "gipf", "--moves", "Ga1-b2 Gi5-h5 a2-b3"], "quit\nno\n");
+    assert!(out.contains(&format!("{white}WW\x1b[0m")), "{out}");
+    assert!(out.contains(&format!("{white}W\x1b[0m")), "{out}");
+    assert!(out.contains(&format!("{black}BB")), "{out}");
+    // Rank labels are plain text.
+    assert!(out.lines().any(|l| l.starts_with("5 ") || l.starts_with("1 ")), "{out}");
+    assert!(!out.contains("m1\x1b") && !out.contains("m5\x1b"), "{out}");
+    // Ur: Black's and Yellow's discs each in their colour; square numbers plain.
+    let out = run_coloured(&["play", "bulgarian-ur", "--seed", "3"], "quit\nno\n");
+    assert!(out.contains(&format!("{black}[B ]")), "{out}");
+    assert!(out.contains("\x1b[1;33m[Y ]") || out.contains("\x1b[1;33m{Y }"), "{out}");
+    assert!(out.contains("\n 4    3    2    1"), "{out}");
+    // NO_COLOR wins.
+    let out = Command::new(env!("CARGO_BIN_EXE_tabla"))
+        .args(["play", "amazons"])
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains('\x1b'));
+}
+
 // 4. Resignation and agreed draws.
 #[test]
 fn resign_and_agree_a_draw() {
