@@ -568,6 +568,28 @@ async fn every_error_status_changes_nothing() {
     let (status, m) = refused(&s, "POST", &undo, c.tokens[0].as_deref(), r#"{"ply":5}"#).await;
     assert_eq!((status, m.contains("not been reached")), (409, true), "{m}");
 
+    // Dice that are a player's own: only that player rolls, and only a roll will do.
+    let u = s.create(json!({"game": "bulgarian-ur"})).await;
+    let ur = s.game(&u.id).await;
+    let (roller, roll) = actor(&ur).unwrap();
+    assert!(roll, "after the roll-off, the first player's own roll: {}", ur["state"]);
+    let ply = ur["ply"].as_u64().unwrap();
+    let ur_before = s.game_text(&u.id).await;
+    let ur_moves = format!("/api/games/{}/moves", u.id);
+    let other = u.tokens[1 - roller].as_deref();
+    let mine = u.tokens[roller].as_deref();
+    let outcome = ur["state"]["legal"][0].as_str().unwrap();
+    for (want, token, body, says) in [
+        (403, other, json!({"move": "roll", "ply": ply}), "roll"),
+        (422, mine, json!({"move": outcome, "ply": ply}), "die roll is due"),
+    ] {
+        let (status, m) = refused(&s, "POST", &ur_moves, token, &body.to_string()).await;
+        assert_eq!((status, m.contains(says)), (want, true), "{m}");
+        assert_eq!(s.game_text(&u.id).await, ur_before);
+    }
+    let (status, m) = refused(&s, "GET", &format!("/api/games/{}/hint", u.id), mine, "").await;
+    assert_eq!((status, m.contains("roll")), (409, true), "{m}");
+
     // A game that is over: moves, resignations, hints and undo are refused.
     let (status, _) = s.post(&format!("/api/games/{id}/resign"), Some(white), "").await;
     assert_eq!(status, 200);
