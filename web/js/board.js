@@ -1,9 +1,8 @@
 // The board on the page: an <svg> that draws a view (js/draw.js), reports clicks on cells
 // and points by id, and animates the change from the previous view (js/animate.js).
 
-import { boardSvg } from './draw.js';
+import { boardSvg, stackOffsets } from './draw.js';
 import { diffViews } from './animate.js';
-import { towerOffsets, UNIT } from './geometry.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const reduceMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -61,13 +60,10 @@ export function createBoard(container, { onClick }) {
   };
 }
 
-/** Where piece `index` of a stack of `n` sits, relative to its cell centre. */
-function offsetIn(n, index) {
-  return towerOffsets(n, { room: UNIT * 0.34 })[index] || 0;
-}
 
-function stackLen(view, id) {
-  for (const c of [...(view.cells || []), ...(view.points || [])]) if (c.id === id) return (c.stack || []).length;
+/** Where piece `index` of place `id` sits above the place's centre (towers on cells only). */
+function lift(view, id, index) {
+  for (const c of view.cells || []) if (c.id === id) return stackOffsets((c.stack || []).length)[index] || 0;
   return 0;
 }
 
@@ -80,7 +76,7 @@ function animate(svg, before, after, oldGeo, newGeo) {
     const q = newGeo.at.get(m.to);
     if (!el || !p || !q) continue;
     const dx = p.cx - q.cx;
-    const dy = p.cy + offsetIn(stackLen(before, m.from), m.fromIndex) - (q.cy + offsetIn(stackLen(after, m.to), m.toIndex));
+    const dy = p.cy + lift(before, m.from, m.fromIndex) - (q.cy + lift(after, m.to, m.toIndex));
     el.classList.add('moving');
     el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0px, 0px)' }], { duration: dur, easing: 'cubic-bezier(.3,.7,.4,1)' }).finished.finally(() => el.classList.remove('moving'));
   }

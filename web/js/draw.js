@@ -5,7 +5,7 @@
 // (owner none) as a burnt square, a GIPF `gipf` as a double piece, Bulgarian Ur's `blue` and
 // `red` as discs with their face up and a rim in the owner's colour, anything else as a disc.
 
-import { UNIT, layout, neighbourPairs, towerOffsets } from './geometry.js';
+import { UNIT, layout, neighbourPairs } from './geometry.js';
 import { escapeHtml as esc } from './markdown.js';
 
 /** Colours per player name; unknown names take the next of `SPARE`. */
@@ -122,31 +122,69 @@ export function pieceSvg(piece, r, players = [], { flat = false } = {}) {
     return `<circle cy="${r2(r * 0.2)}" r="${r2(r)}" fill="${darken(c.fill, 0.15)}" stroke="${c.edge}" stroke-width="${sw}"/>` + disc(-r * 0.12) + `<circle cy="${r2(-r * 0.12)}" r="${r2(r * 0.32)}" fill="none" stroke="${c.edge}" stroke-width="${r2(sw * 1.4)}"/>`;
   }
   if (kind === 'stone' || kind === 'piece') return disc(0);
+  if (kind === 'out') {
+    // A disc out of the game: its owner's colour, no side up any more.
+    return `<circle r="${r2(r)}" fill="${c.fill}" stroke="${c.edge}" stroke-width="${sw}" opacity="0.8"/><path d="M${r2(-r * 0.45)},${r2(-r * 0.45)} L${r2(r * 0.45)},${r2(r * 0.45)} M${r2(r * 0.45)},${r2(-r * 0.45)} L${r2(-r * 0.45)},${r2(r * 0.45)}" stroke="${c.edge}" stroke-width="${r2(sw * 1.5)}" opacity="0.6"/>`;
+  }
   // A kind this page does not know: a disc with its initial.
   return disc(0) + `<text y="${r2(r * 0.35)}" text-anchor="middle" font-size="${r2(r)}" fill="${c.ink}">${esc(String(kind).slice(0, 1).toUpperCase())}</text>`;
+}
+
+/**
+ * Where the pieces of a stack of `n` sit, bottom first, as offsets below (+) or above (-) the
+ * cell centre: a tower is a column of discs seen from the side with its top disc (the guard)
+ * seen from above, so that what lies under the guard reads at a glance.
+ */
+export function stackOffsets(n) {
+  if (n <= 1) return [0];
+  const bottom = UNIT * 0.4;
+  const h = Math.min(UNIT * 0.11, (UNIT * 0.44) / (n - 1));
+  const out = [];
+  for (let i = 0; i < n - 1; i++) out.push(r2(bottom - i * h - h / 2));
+  const columnTop = bottom - (n - 1) * h;
+  out.push(r2(Math.max(-UNIT * 0.24, columnTop - UNIT * 0.16)));
+  return out;
+}
+
+/** One disc of a tower seen from the side: a coin edge in the owner's colour, its face's colour as a stripe. */
+function coinSvg(piece, w, h, players) {
+  const c = ownerColour(piece.owner, players);
+  const face = FACE[piece.kind];
+  return (
+    `<rect x="${r2(-w / 2)}" y="${r2(-h / 2)}" width="${r2(w)}" height="${r2(h)}" rx="${r2(Math.min(h / 2, 6))}" fill="${c.fill}" stroke="${c.edge}" stroke-width="1.5"/>` +
+    (face ? `<rect x="${r2(-w / 2 + 3)}" y="${r2(-Math.max(1, h * 0.14))}" width="${r2(w - 6)}" height="${r2(Math.max(2, h * 0.28))}" fill="${face}" opacity="0.9"/>` : '')
+  );
 }
 
 /** A stack of pieces, bottom first: one piece, or a tower whose guard sits on top. */
 function stackSvg(id, stack, r, players, cx, cy) {
   if (!stack.length) return '';
-  const offs = towerOffsets(stack.length, { room: UNIT * 0.34 });
-  const pieceR = stack.length > 1 ? r * 0.9 : r;
-  const parts = stack.map((p, i) => `<g class="pc" data-at="${esc(id)}#${i}" data-owner="${esc(p.owner ?? '')}" data-kind="${esc(p.kind)}" transform="translate(${r2(cx)},${r2(cy + offs[i])})">${pieceSvg(p, pieceR, players)}</g>`);
-  if (stack.length > 1) {
-    // The order of the tower at a glance: a strip beside it, bottom to top, top marked.
-    const h = Math.min(UNIT * 0.13, (UNIT * 0.8) / stack.length);
-    const x = cx + UNIT * 0.36;
-    const y0 = cy + (stack.length * h) / 2;
-    const strip = stack
-      .map((p, i) => {
-        const c = ownerColour(p.owner, players);
-        const face = FACE[p.kind];
-        return `<rect x="${r2(x)}" y="${r2(y0 - (i + 1) * h)}" width="${r2(UNIT * 0.1)}" height="${r2(h - 1)}" fill="${c.fill}" stroke="${face || c.edge}" stroke-width="1.5"/>`;
-      })
-      .join('');
-    parts.push(`<g class="tower-strip">${strip}<text x="${r2(x + UNIT * 0.05)}" y="${r2(y0 + UNIT * 0.13)}" text-anchor="middle" class="tower-count">${stack.length}</text></g>`);
-  }
+  const n = stack.length;
+  const at = (i, inner) => `<g class="pc" data-at="${esc(id)}#${i}" data-owner="${esc(stack[i].owner ?? '')}" data-kind="${esc(stack[i].kind)}" transform="translate(${r2(cx)},${r2(cy + offs[i])})">${inner}</g>`;
+  const offs = stackOffsets(n);
+  if (n === 1) return at(0, pieceSvg(stack[0], r, players));
+  const h = Math.min(UNIT * 0.11, (UNIT * 0.44) / (n - 1));
+  const parts = [];
+  for (let i = 0; i < n - 1; i++) parts.push(at(i, coinSvg(stack[i], UNIT * 0.6, h, players)));
+  parts.push(at(n - 1, pieceSvg(stack[n - 1], UNIT * 0.25, players)));
+  parts.push(`<text class="tower-count" x="${r2(cx + UNIT * 0.38)}" y="${r2(cy - UNIT * 0.28)}" text-anchor="middle">${n}</text>`);
   return parts.join('');
+}
+
+/**
+ * The pieces on a point (a reserve, the discs out of the game): not a tower but a pile, drawn
+ * as its top piece with the count beside it.
+ */
+function pileSvg(id, stack, r, players, cx, cy) {
+  if (!stack.length) return '';
+  const n = stack.length;
+  const top = stack[n - 1];
+  const under = n > 1 ? `<g transform="translate(${r2(cx + r * 0.22)},${r2(cy + r * 0.22)})" opacity="0.85">${pieceSvg(stack[n - 2], r, players)}</g>` : '';
+  return (
+    under +
+    `<g class="pc" data-at="${esc(id)}#${n - 1}" data-owner="${esc(top.owner ?? '')}" data-kind="${esc(top.kind)}" transform="translate(${r2(cx)},${r2(cy)})">${pieceSvg(top, r, players)}</g>` +
+    `<text class="pile-count" x="${r2(cx + r * 0.95)}" y="${r2(cy + r * 1.2)}" text-anchor="middle">${n}</text>`
+  );
 }
 
 /**
@@ -222,7 +260,7 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
       if (style.family === 'ur') cls.push('shell');
       if (c.cell.mark) cls.push(`mark-${c.cell.mark.replace(/[^a-z0-9-]/gi, '')}`);
       let deco = '';
-      if (c.cell.mark === 'centre') {
+      if (c.cell.mark === 'centre' && style.family !== 'ur') {
         const d = UNIT * 0.32;
         deco = `<path class="centre-mark" d="M${r2(c.cx - d)},${r2(c.cy - d)} L${r2(c.cx + d)},${r2(c.cy + d)} M${r2(c.cx + d)},${r2(c.cy - d)} L${r2(c.cx - d)},${r2(c.cy + d)}"/><circle class="centre-mark" cx="${r2(c.cx)}" cy="${r2(c.cy)}" r="${r2(UNIT * 0.18)}"/>`;
       } else if (style.family === 'ur') {
@@ -241,9 +279,10 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     const p = geo.at.get(id);
     if (p) marks.push(`<circle class="last-mark" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.47)}"/>`);
   }
-  for (const c of [...geo.cells, ...geo.points]) {
+  for (const c of geo.cells) {
     pieces.push(stackSvg(c.id, c.cell.stack || [], style.family === 'lattice' ? UNIT * 0.4 : cellR, players, c.cx, c.cy));
   }
+  for (const p of geo.points) pieces.push(pileSvg(p.id, p.cell.stack || [], UNIT * 0.3, players, p.cx, p.cy));
 
   // Above the pieces: what was clicked, where a click may go, the hint.
   const over = [];
@@ -273,8 +312,8 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
       over.push(`<circle class="hint-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.4)}"/>`);
     }
   }
-  for (const l of geo.labels) out.push(`<text class="coord" x="${r2(l.x)}" y="${r2(l.y)}" dy="0.35em" text-anchor="middle">${esc(l.text)}</text>`);
   out.push(`<g class="tiles">${tiles.join('')}</g>`);
+  out.push(`<g class="coords">${geo.labels.map((l) => `<text class="coord" x="${r2(l.x)}" y="${r2(l.y)}" dy="0.35em" text-anchor="middle">${esc(l.text)}</text>`).join('')}</g>`);
   out.push(`<g class="marks">${marks.join('')}</g>`);
   out.push(`<g class="pieces">${pieces.join('')}</g>`);
   out.push(`<g class="over">${over.join('')}</g>`);

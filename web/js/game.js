@@ -484,7 +484,7 @@ export async function showGame(root, ctx, id) {
       g.seats.map((s, i) => {
         const pv = (view.players || []).find((p) => p.name === s.player) || {};
         const piece = representative(view, s.player);
-        const counts = Object.entries(pv).filter(([k, v]) => k !== 'name' && typeof v === 'number');
+        const counts = Object.entries(pv).filter(([k, v]) => k !== 'name' && k !== 'roll' && typeof v === 'number');
         const reserveKey = counts.find(([k]) => k === 'reserve' || k === 'in_hand');
         let kind = '';
         if (s.kind.startsWith('computer')) kind = tr('game.computer', { level: s.kind.split(':')[1] });
@@ -513,7 +513,9 @@ export async function showGame(root, ctx, id) {
     // The die: the last roll shown large, the roll button when it is my die.
     const shown = S.shown || g;
     const lastTok = shown.record[shown.ply - 1];
-    const rv = rollValue(lastTok);
+    // The die to use: the view's `roll` count of the player to move, else a roll token just played.
+    const fromView = (shown.state.view.players || []).map((p) => p.roll).find((v) => typeof v === 'number');
+    const rv = fromView !== undefined ? fromView : rollValue(lastTok);
     if (rv !== null && shown.state.to_move !== 'chance') {
       const fresh = S.lastRollPly !== shown.ply;
       S.lastRollPly = shown.ply;
@@ -743,6 +745,11 @@ export async function showGame(root, ctx, id) {
   render(false);
   live.game = null;
   live.start();
+  // More seats played at this screen: each says hello on its own socket, so that the others
+  // see every seat of this screen connected.
+  for (const tok of Object.values(tokens()).slice(1)) {
+    new Live({ url: api.liveUrl(id), token: tok, openSocket: (u) => new WebSocket(u), timers: live.timers, onGame: () => {} }).start();
+  }
   if (reviewAt !== null) goReview(Number(reviewAt) || 0);
   // A watcher sees a finished game's result at once.
   if (first.state.result) renderStatus();

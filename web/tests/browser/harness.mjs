@@ -3,8 +3,7 @@
 
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync, openSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ADDR = process.env.TABLA_ADDR || '127.0.0.1:8080';
@@ -15,19 +14,16 @@ mkdirSync(ARTIFACTS, { recursive: true });
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * Debian's Chromium, headless. Playwright gives every launch a fresh profile of its own (it
+ * passes `--user-data-dir` itself, in a new temporary folder, and refuses one in `args`).
+ */
 export async function launch() {
-  const dir = mkdtempSync(join(tmpdir(), 'tabla-chromium-'));
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${dir}`],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const close = browser.close.bind(browser);
-  browser.close = async () => {
-    await close();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  return browser;
 }
 
 /** A new page with its own storage, collecting page errors (a test fails on any). */

@@ -80,17 +80,38 @@ const out = {};
   v.last = ['d3', 'c3'];
   out.seega = { game: 'seega', view: v, targets: ['c3', 'd3'], starts: ['c2', 'b2', 'd2', 'b3'] };
 }
-// Bulgarian Ur: 3 rows of 8 with the gaps, towers.
-{
+// Bulgarian Ur, as the ur branch draws it: rows y=0 Black, 1 centre, 2 Yellow.
+for (const twin of [false, true]) {
   const cells = [];
-  for (let x = 0; x < 8; x++) for (const y of [0, 1, 2]) {
-    if (y !== 1 && (x === 4 || x === 5)) continue;
-    cells.push({ id: `${'byc'[y]}${x}`, x, y, stack: [], mark: y === 0 && x < 4 ? 'start-black' : y === 2 && x < 4 ? 'start-yellow' : y !== 1 ? 'base' : null });
+  const col = (n) => (n <= 4 ? 4 - n : n === 13 ? 7 : 6);
+  for (const p of ['b', 'y']) for (const n of [1, 2, 3, 4, 13, 14]) {
+    let x = col(n);
+    const y = p === 'b' ? 0 : 2;
+    if (twin && p === 'y') x = 7 - x;
+    cells.push({ id: `${p}${n}`, x, y, stack: [], mark: n <= 4 ? `start-${p === 'b' ? 'black' : 'yellow'}` : `base${n === 13 ? 2 : 1}-${p === 'b' ? 'black' : 'yellow'}` });
   }
-  const points = [{ id: 'reserve-black', x: 5, y: -0.9, stack: [], mark: null }, { id: 'reserve-yellow', x: 5, y: 2.9, stack: [], mark: null }];
-  const v = { board: { kind: 'track', layout: 'ur' }, cells, points, labels: [], players: [{ name: 'black', reserve: 6, removed: 1 }, { name: 'yellow', reserve: 5, removed: 0 }], last: ['c3', 'c6'] };
+  for (let n = 5; n <= 12; n++) cells.push({ id: `c${n}`, x: n - 5, y: 1, stack: [], mark: 'centre' });
+  const gx = (x, other) => x + (other > x ? 1 : -1);
+  const points = [
+    { id: 'b0', x: 4, y: 0, stack: [], mark: 'reserve-black' },
+    { id: 'y0', x: twin ? 3 : 4, y: 2, stack: [], mark: 'reserve-yellow' },
+    { id: 'b-out', x: twin ? 2 : 5, y: 2, stack: [], mark: 'out-black' },
+    { id: 'y-out', x: 5, y: 0, stack: [], mark: 'out-yellow' },
+  ];
+  void gx;
+  const labels = [];
+  for (const c of cells) {
+    const n = c.id.startsWith('c') ? Number(c.id.slice(1)) : Number(c.id.slice(1));
+    if (c.id[0] === 'b' || c.id[0] === 'c') labels.push({ text: String(n), x: c.x, y: c.y - 0.38 });
+    if (c.id[0] === 'y') labels.push({ text: String(n), x: c.x, y: c.y + 0.38 });
+    if (twin && c.id[0] === 'c') labels.push({ text: String(17 - n), x: c.x, y: c.y + 0.38 });
+  }
+  const v = { board: { kind: 'track', layout: twin ? 'ur-twin' : 'ur' }, cells, points, labels, players: [{ name: 'black', reserve: 6, removed: 1, lost: 0, prisoners: 2, free: 8, roll: 4 }, { name: 'yellow', reserve: 5, removed: 0, lost: 1, prisoners: 3, free: 6 }], last: ['c7', 'c9'] };
   const Yb = { owner: 'yellow', kind: 'blue' }, Yr = { owner: 'yellow', kind: 'red' }, Bb = { owner: 'black', kind: 'blue' }, Br = { owner: 'black', kind: 'red' };
-  put(v, 'c6', Yb, Bb, Bb, Yr); put(v, 'b2', Bb); put(v, 'y1', Yb); put(v, 'c2', Br, Yb, Yb, Bb, Bb, Bb, Yb, Bb, Yr); put(v, 'b7', Br);
-  out.ur = { game: 'bulgarian-ur', view: v, starts: ['b2', 'c6'] };
+  put(v, 'c9', Yb, Bb, Bb, Yr); put(v, 'b2', Bb); put(v, 'y1', Yb); put(v, 'c6', Br, Yb, Yb, Bb, Bb, Bb, Yb, Bb, Yr); put(v, 'b14', Br);
+  for (let i = 0; i < 6; i++) put(v, 'b0', Bb);
+  for (let i = 0; i < 5; i++) put(v, 'y0', Yb);
+  put(v, 'b-out', { owner: 'black', kind: 'out' });
+  out[twin ? 'urTwin' : 'ur'] = { game: 'bulgarian-ur', view: v, starts: ['b2', 'b0', 'b14'] };
 }
 console.log(JSON.stringify(out));
