@@ -23,6 +23,8 @@ pub trait DynGame: Send + Sync {
     fn legal(&self) -> Vec<String>;
     /// At a chance node, each outcome's token and probability; otherwise empty.
     fn chance(&self) -> Vec<(String, f64)>;
+    /// At a chance node, whose die it is (see [`Game::chance_player`]).
+    fn chance_player(&self) -> Option<Player>;
     /// At a chance node, an outcome drawn by its probability (seeded), as text; otherwise
     /// `None`. Front ends roll dice with it.
     fn roll(&self, seed: u64) -> Option<String>;
@@ -89,6 +91,13 @@ impl<G: Game> DynGame for G {
         let mut v = Vec::new();
         self.legal_moves(&mut v);
         v.into_iter().map(|m| (self.format_move(m), self.chance_probability(m))).collect()
+    }
+    fn chance_player(&self) -> Option<Player> {
+        if Game::to_move(self) == ToMove::Chance {
+            Game::chance_player(self)
+        } else {
+            None
+        }
     }
     fn roll(&self, seed: u64) -> Option<String> {
         if Game::to_move(self) != ToMove::Chance {

@@ -255,6 +255,12 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         }
     }
 
+    /// At a chance node, the player on whose behalf chance acts (whose die it is), so that a
+    /// front end lets that player roll; `None` for chance that belongs to nobody (a roll-off).
+    fn chance_player(&self) -> Option<Player> {
+        None
+    }
+
     /// The probability of a chance outcome (only asked at chance nodes).
     fn chance_probability(&self, _mv: Self::Move) -> f64 {
         0.0

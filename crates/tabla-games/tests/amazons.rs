@@ -1,9 +1,11 @@
-//! Amazons: every rule and option of `rules/amazons.md`, perft fixtures, property tests.
+//! Amazons: every rule and option of `rules/amazons.md`, the board view, click paths and
+//! position text, property tests. (The perft figures of `fixtures/amazons.perft` are checked
+//! by `tests/perft.rs`.)
 
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use tabla_core::conformance::check_random_games;
-use tabla_core::{play_record, DynGame, Game, GameOptions, ToMove};
+use tabla_core::{play_record, BoardShape, DynGame, Game, GameOptions, Piece, Shape, ToMove};
 use tabla_games::amazons::{Amazons, OPTIONS};
 
 fn opts(words: &str) -> Vec<String> {
@@ -40,15 +42,13 @@ fn to_move(g: &dyn DynGame) -> Option<&'static str> {
     }
 }
 
-/// The cells holding queens of `who`, from the position's JSON view.
+/// The cells holding queens of `who`, from the position's board view.
 fn queens_of(g: &dyn DynGame, who: &str) -> BTreeSet<String> {
-    let v = g.view_json();
-    v["cells"]
-        .as_array()
-        .unwrap()
+    g.view()
+        .cells
         .iter()
-        .filter(|c| c["piece"]["queen"] == who)
-        .map(|c| c["name"].as_str().unwrap().to_string())
+        .filter(|c| matches!(c.stack[..], [Piece { owner: Some(o), kind: "queen" }] if o == who))
+        .map(|c| c.id.clone())
         .collect()
 }
 
@@ -60,46 +60,6 @@ fn cells(names: &str) -> BTreeSet<String> {
 fn winners(g: &dyn DynGame) -> Vec<&'static str> {
     let names = g.player_names();
     g.outcome().expect("game over").winners.iter().map(|p| names[p.index()]).collect()
-}
-
-// ---- Perft fixtures -------------------------------------------------------------------
-
-fn perft_fixtures(slow: bool) {
-    let text = include_str!("fixtures/amazons.perft");
-    let mut checked = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        let (options, is_slow) = match f[0].strip_prefix("slow:") {
-            Some(rest) => (rest.trim(), true),
-            None => (f[0], false),
-        };
-        if is_slow != slow {
-            continue;
-        }
-        let depth: u32 = f[2].parse().unwrap();
-        let want: u64 = f[3].parse().unwrap();
-        let g = after(options, f[1]);
-        assert_eq!(
-            g.perft(depth),
-            want,
-            "perft({depth}) of [{options}] after [{}] ({})",
-            f[1],
-            f[4]
-        );
-        checked += 1;
-    }
-    assert!(checked > 0);
-}
-
-#[test]
-fn perft_figures() {
-    perft_fixtures(false);
-}
-
-#[test]
-#[ignore = "slow: run by .ci/run"]
-fn perft_figures_deep() {
-    perft_fixtures(true);
 }
 
 // ---- Default game ---------------------------------------------------------------------
@@ -304,14 +264,14 @@ fn layout_gives_any_shape_and_is_checked() {
 #[test]
 fn hex_board_setups_and_lines() {
     let g = after("board=hex", "");
-    assert_eq!(g.view_json()["cells"].as_array().unwrap().len(), 61);
+    assert_eq!(g.view().cells.len(), 61);
     assert_eq!(queens_of(g.as_ref(), "white"), cells("e2 h5 b5"));
     assert_eq!(queens_of(g.as_ref(), "black"), cells("h2 e8 b2"));
     let g = after("board=hex players=3", "");
     assert_eq!(queens_of(g.as_ref(), "p1"), cells("e2 e8"));
     assert_eq!(queens_of(g.as_ref(), "p2"), cells("h2 b5"));
     assert_eq!(queens_of(g.as_ref(), "p3"), cells("h5 b2"));
-    assert_eq!(after("board=hex side=7", "").view_json()["cells"].as_array().unwrap().len(), 127);
+    assert_eq!(after("board=hex side=7", "").view().cells.len(), 127);
     assert!(option_error("side=5").contains("board=hex"));
 }
 
@@ -378,6 +338,251 @@ fn team_wins_when_the_other_team_is_out() {
     assert_eq!(w, ["p1", "p3"]);
 }
 
+// ---- Board view ---------------------------------------------------------------------
+
+fn cell<'a>(v: &'a tabla_core::BoardView, id: &str) -> &'a tabla_core::CellView {
+    v.cells.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no cell {id}"))
+}
+
+fn has_label(v: &tabla_core::BoardView, text: &str, x: f64, y: f64) -> bool {
+    v.labels.iter().any(|l| l.text == text && (l.x - x).abs() < 1e-9 && (l.y - y).abs() < 1e-9)
+}
+
+#[test]
+fn square_view_draws_cells_pieces_and_labels() {
+    let g = after("", "b1-b4/e4");
+    let v = g.view();
+    assert_eq!(v.board, BoardShape::Square { width: 6, height: 6 });
+    assert_eq!(v.cells.len(), 36);
+    assert!(v.points.is_empty());
+    let b4 = cell(&v, "b4");
+    assert_eq!((b4.x, b4.y), (1.0, 3.0), "x is the file, y the rank, y up");
+    assert_eq!(b4.stack, [Piece { owner: Some("white"), kind: "queen" }]);
+    assert_eq!(cell(&v, "e4").stack, [Piece { owner: None, kind: "stone" }]);
+    assert!(cell(&v, "b1").stack.is_empty());
+    // Every file and rank is labelled: letters below, numbers on the left.
+    for (i, f) in "abcdef".chars().enumerate() {
+        assert!(has_label(&v, &f.to_string(), i as f64, -1.0), "file {f}");
+        assert!(has_label(&v, &(i + 1).to_string(), -1.0, i as f64), "rank {}", i + 1);
+    }
+    assert_eq!(v.labels.len(), 12);
+    // Two players: queens on the board only (no placement, nobody can be out mid-game).
+    let json = serde_json::to_value(&v).unwrap();
+    assert_eq!(
+        json["players"],
+        serde_json::json!([{"name": "white", "queens": 4},
+                                                  {"name": "black", "queens": 4}])
+    );
+    assert_eq!(
+        json["cells"][cell_index(&v, "e4")]["stack"],
+        serde_json::json!([{"owner": null, "kind": "stone"}])
+    );
+}
+
+fn cell_index(v: &tabla_core::BoardView, id: &str) -> usize {
+    v.cells.iter().position(|c| c.id == id).unwrap()
+}
+
+#[test]
+fn holes_the_centre_and_layout_gaps_are_not_cells() {
+    let v = after("size=7 holes=a1", "").view();
+    assert_eq!(v.cells.len(), 47);
+    assert!(!v.cells.iter().any(|c| c.id == "d4" || c.id == "a1"));
+    assert_eq!(v.labels.len(), 14, "labels for every file and rank, holes or not");
+    let v = after("layout=1.-./..../---2", "").view();
+    assert_eq!(v.board, BoardShape::Square { width: 4, height: 3 });
+    assert_eq!(v.cells.len(), 8);
+    assert_eq!((cell(&v, "d1").x, cell(&v, "d1").y), (3.0, 0.0));
+}
+
+#[test]
+fn hex_view_puts_neighbours_one_unit_apart() {
+    for words in ["board=hex", "board=hex side=3", "board=hex side=4 holes=d4"] {
+        let g = game(words);
+        let v = Game::view(&g);
+        let Shape::Hex { side } = g.config().geo.shape() else { unreachable!() };
+        assert_eq!(v.board, BoardShape::Hex { side: u32::from(side), orientation: "flat" });
+        let geo = &g.config().geo;
+        let at = |c| {
+            let cv = cell(&v, &geo.name(c));
+            (cv.x, cv.y)
+        };
+        for a in geo.cells() {
+            for b in geo.cells() {
+                let ((x1, y1), (x2, y2)) = (at(a), at(b));
+                let d = ((x1 - x2).powi(2) + (y1 - y2).powi(2)).sqrt();
+                let neighbours = (0..6).any(|k| geo.neighbour(a, k) == Some(b));
+                if a != b {
+                    assert_eq!((d - 1.0).abs() < 1e-9, neighbours, "[{words}] {a:?} {b:?} {d}");
+                    assert!(d > 1.0 - 1e-9, "[{words}] overlapping cells");
+                }
+            }
+        }
+        // Labels: every file and every rank, never on a cell.
+        let files = 2 * usize::from(side) - 1;
+        assert_eq!(v.labels.len(), 2 * files, "[{words}]");
+        for l in &v.labels {
+            assert!(
+                v.cells.iter().all(|c| (c.x - l.x).powi(2) + (c.y - l.y).powi(2) > 0.9),
+                "[{words}] label {} on a cell",
+                l.text
+            );
+        }
+    }
+    // Side 5: a1 is the bottom of file a; its rank label 1 is one step up-left of it, its
+    // file label one step below. e1 is the bottom corner.
+    let v = Game::view(&game("board=hex"));
+    let (a1, e1) = (cell(&v, "a1"), cell(&v, "e1"));
+    assert!((a1.y - 2.0).abs() < 1e-9 && a1.x == 0.0 && e1.y == 0.0);
+    assert!(has_label(&v, "a", 0.0, 1.0));
+    assert!(has_label(&v, "1", -0.866_025_403_784_438_6, 2.5));
+    // Rank 9 exists only in file e (e9): its label is up-left of e9.
+    let e9 = cell(&v, "e9");
+    assert!(has_label(&v, "9", e9.x - 0.866_025_403_784_438_6, e9.y + 0.5));
+}
+
+#[test]
+fn player_counts_in_the_view() {
+    // Placement: queens in hand are shown.
+    let json =
+        |g: &tabla_games::AnyGame| serde_json::to_value(g.view()).unwrap()["players"].clone();
+    let g = after("placement=free", "Q@c3");
+    assert_eq!(
+        json(&g),
+        serde_json::json!([{"name": "white", "queens": 1, "in_hand": 3},
+                                            {"name": "black", "queens": 0, "in_hand": 4}])
+    );
+    // Three players: who is out.
+    let g = after("players=3 layout=1#../##../...#/.2.3", "");
+    assert_eq!(json(&g)[0], serde_json::json!({"name": "p1", "queens": 1, "out": 1}));
+    assert_eq!(json(&g)[1], serde_json::json!({"name": "p2", "queens": 1, "out": 0}));
+    // Teams: 1+3 are team 1, 2+4 team 2.
+    let g = after("size=10 players=4 teams=on", "");
+    let teams: Vec<_> = json(&g).as_array().unwrap().iter().map(|p| p["team"].clone()).collect();
+    assert_eq!(teams, [1, 2, 1, 2]);
+    assert_eq!(json(&g)[3]["queens"], 2);
+}
+
+// ---- Click paths and touched cells --------------------------------------------------
+
+fn paths_of(g: &dyn DynGame, mv: &str) -> Vec<Vec<String>> {
+    g.paths().into_iter().find(|(m, _)| m == mv).unwrap_or_else(|| panic!("{mv} not legal")).1
+}
+
+fn ids(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn click_paths_are_queen_target_stone_or_one_cell() {
+    let g = after("", "");
+    assert_eq!(paths_of(g.as_ref(), "b1-b4/e4"), [ids(&["b1", "b4", "e4"])]);
+    assert_eq!(paths_of(g.as_ref(), "b1-c1/b1"), [ids(&["b1", "c1", "b1"])]);
+    let g = after("layout=12../..../..../.... killer=on", "");
+    assert_eq!(paths_of(g.as_ref(), "a4xb4/c4"), [ids(&["a4", "b4", "c4"])]);
+    let g = after("placement=free killer=on", "Q@c3 Q@d5");
+    assert_eq!(paths_of(g.as_ref(), "Q@a1"), [ids(&["a1"])]);
+    assert_eq!(paths_of(g.as_ref(), "c3-c2/c3"), [ids(&["c3", "c2", "c3"])]);
+    assert_eq!(g.paths().len(), g.legal().len());
+}
+
+#[test]
+fn touched_cells_are_from_to_and_stone() {
+    let mut g = after("", "");
+    assert_eq!(g.play_text_touched("b1-b4/e4").unwrap().touched, ids(&["b1", "b4", "e4"]));
+    assert_eq!(g.play_text_touched("e6-e5/e6").unwrap().touched, ids(&["e6", "e5"]));
+    let mut g = after("layout=12../..../..../.... killer=on", "");
+    // The captured queen stood on the target.
+    assert_eq!(g.play_text_touched("a4xb4/c4").unwrap().touched, ids(&["a4", "b4", "c4"]));
+    let mut g = after("placement=alternate", "");
+    assert_eq!(g.play_text_touched("Q@c3").unwrap().touched, ids(&["c3"]));
+}
+
+// ---- Position text ------------------------------------------------------------------
+
+#[test]
+fn position_text_of_the_set_ups() {
+    assert_eq!(after("", "").position_text(), ".2..2./2....2/....../....../1....1/.1..1. 1");
+    assert_eq!(
+        after("", "b1-b4/e4").position_text(),
+        ".2..2./2....2/.1..#./....../1....1/....1. 2"
+    );
+    // Hex: one group per file, a first, each from rank 1 up.
+    assert_eq!(
+        after("board=hex", "").position_text(),
+        "...../.2..1./......./......../.1.....2./......../......./.2..1./..... 1"
+    );
+    // Holes are '-', as in a layout; the board part is a layout.
+    let text = after("size=5 holes=a1 turn=2", "").position_text();
+    assert_eq!(text, "...../...../..-../...../-.... 2 hand:4,4");
+    let board = text.split(' ').next().unwrap();
+    let g = after(&format!("layout={board} queens=4"), "");
+    assert_eq!(g.position_text(), "...../...../..-../...../-.... 1 hand:4,4");
+}
+
+#[test]
+fn position_text_keeps_hand_played_and_out() {
+    let g = after("placement=free killer=on", "Q@c3 Q@d5 c3-c2/c3");
+    assert_eq!(g.position_text(), "....../...2../....../..#.../..1.../...... 2 hand:3,3 played:12");
+    let g = after("players=3 layout=1#../##../...#/.2.3", "");
+    assert!(g.position_text().ends_with(" 2 out:1"), "{}", g.position_text());
+    let mut g = g;
+    g.play_text("b1-c1/c2").unwrap();
+    let text = g.position_text();
+    assert!(text.ends_with(" out:13"), "out in the order they went out: {text}");
+    let back = g.read_position(&text).unwrap();
+    assert_eq!(back.outcome(), g.outcome(), "ranks come back from the order");
+    assert_eq!(back.position_text(), text);
+}
+
+#[test]
+fn position_text_reads_back_and_sets_up_positions() {
+    let mut g = after("size=8 killer=on", "");
+    for mv in ["c1-c6/f3", "c8xc6/c8"] {
+        g.play_text(mv).unwrap();
+        let back = g.read_position(&g.position_text()).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.hash(), g.hash());
+    }
+    // A position typed in: White's queen a1 walled in by stones; Black to move.
+    let g = after("layout=..../..../..../....", "");
+    let p = g.read_position("...2/..../##../1#.. 2").unwrap();
+    assert_eq!(to_move(p.as_ref()), Some("black"));
+    let p = g.read_position("...2/..../##../1#.. 1").unwrap();
+    assert_eq!(winners(p.as_ref()), ["black"], "the side to move without a turn loses");
+    assert_eq!(p.position_text(), "...2/..../##../1#.. 1 out:1");
+}
+
+#[test]
+fn position_text_errors_say_what_was_expected() {
+    let g = after("size=5 holes=a1", "");
+    for (text, why) in [
+        ("", "expected the board"),
+        ("...../...../..-../...../-....", "expected the board"),
+        ("...../...../..-../-.... 1", "4 lines, expected 5"),
+        ("...../...../..-../...../-... 1", "has 4 cells, expected 5"),
+        ("...../...../...../...../-.... 1", "c3 is not a cell under these options"),
+        ("-..../...../..-../...../-.... 1", "'-' on a5, a cell under these options"),
+        ("...../...../..-../...../..... 1", "a1 is not a cell"),
+        ("...../...../..-../...../-...x 1", "'x' on e1"),
+        ("...../...../..-../...3./-.... 1", "'3' on d2"),
+        ("11111/...../..-../...../-.... 1", "more than 4 queens"),
+        ("...../...../..-../...../-.... 3", "the player to move: expected a player number 1-2"),
+        ("...../...../..-../...../-.... w", "got 'w'"),
+        ("...../...../..-../...../-.... 1 hand:4", "expected 2 counts"),
+        ("1..../...../..-../...../-.... 1 hand:4,4", "0 to 3 queens in hand; got '4'"),
+        ("...../...../..-../...../-.... 1 hand:1,1 hand:1,1", "given twice"),
+        ("...../...../..-../...../-.... 1 played:1", "only free placement"),
+        ("...../...../..-../...../-.... 1 out:11", "named twice"),
+        ("...../...../..-../...../-.... 1 out:12", "everybody is out"),
+        ("...../...../..-../...../-.... 1 ply:3", "unknown field 'ply:'"),
+        ("...../...../..-../...../-.... 1 x", "'x' is not a field"),
+    ] {
+        let e = g.read_position(text).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains(why), "[{text}]: {e}");
+    }
+}
+
 // ---- Conformance and properties -------------------------------------------------------
 
 const VARIANTS: &[&str] = &[
@@ -403,6 +608,15 @@ const VARIANTS: &[&str] = &[
 fn conformance_of_every_variant() {
     for (i, v) in VARIANTS.iter().enumerate() {
         check_random_games(&game(v), 6, i as u64, 2000);
+    }
+}
+
+/// The registry's samples (which `tests/conformance.rs` plays three games of), one game
+/// each here, so that this file alone proves them.
+#[test]
+fn samples_pass_the_conformance_checks() {
+    for (i, sample) in tabla_games::amazons::SAMPLES.iter().enumerate() {
+        check_random_games(&game(sample), 1, 500 + i as u64, 20_000);
     }
 }
 

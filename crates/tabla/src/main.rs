@@ -70,6 +70,45 @@ enum Command {
         #[arg(long)]
         view: bool,
     },
+    /// Print every legal move with its value, best first, as one JSON line (machine use).
+    Analyse {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Think for this many milliseconds in all.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        time_ms: u64,
+    },
+    /// Play bots against each other: seats alternated, openings varied by seed; prints the
+    /// score with its 95% interval and the Elo difference as the last line.
+    #[command(name = "match")]
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Bot A: level:1 … level:7, uct (the fixed baseline), random, zero.
+        #[arg(long = "a", value_name = "BOT")]
+        a: String,
+        /// Bot B, as --a.
+        #[arg(long = "b", value_name = "BOT")]
+        b: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Milliseconds per move for both bots (else each bot's own budget).
+        #[arg(long, value_name = "T")]
+        time_ms: Option<u64>,
+        /// Seed for openings and dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Random plies at the start of each pair of games (both colours play each opening).
+        #[arg(long, default_value_t = 2)]
+        opening_plies: usize,
+        /// Write every game's record to FILE, one JSON line each.
+        #[arg(long, value_name = "FILE")]
+        records: Option<std::path::PathBuf>,
+    },
     /// Count move sequences of a given length (chance outcomes count as branches).
     Perft {
         #[command(flatten)]
@@ -217,6 +256,50 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 lines.push(state_line(g.as_dyn(), view, &last));
             }
             println!("{}", lines.join("\n"));
+            Ok(())
+        }
+        Command::Analyse { game, time_ms } => {
+            let g = game.position()?;
+            let a = tabla_ai::analyse(&g, Duration::from_millis(time_ms));
+            println!("{}", serde_json::to_string(&a).expect("analysis serialises"));
+            Ok(())
+        }
+        Command::Match { game, a, b, games, time_ms, seed, jobs, opening_plies, records } => {
+            let g = game.position()?;
+            let bot = |t: &str| tabla_ai::arena::Bot::parse(t).map_err(|e| Failure(e, 2));
+            let cfg = tabla_ai::arena::MatchConfig {
+                a: bot(&a)?,
+                b: bot(&b)?,
+                games,
+                time: time_ms.map(Duration::from_millis),
+                seed,
+                jobs,
+                opening_plies,
+            };
+            let bar = indicatif::ProgressBar::new(games as u64).with_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} to go  {msg}",
+                )
+                .expect("valid template"),
+            );
+            let score = std::sync::Mutex::new((0.0, 0usize));
+            let (result, played) = tabla_ai::arena::run_match(&g, &cfg, &|r| {
+                let mut s = score.lock().unwrap_or_else(|p| p.into_inner());
+                s.0 += r.a_score;
+                s.1 += 1;
+                bar.set_message(format!("A scores {:.1}/{}", s.0, s.1));
+                bar.inc(1);
+            });
+            bar.finish_and_clear();
+            if let Some(path) = records {
+                let lines: Vec<String> = played
+                    .iter()
+                    .map(|r| serde_json::to_string(r).expect("record serialises"))
+                    .collect();
+                std::fs::write(&path, lines.join("\n") + "\n")
+                    .map_err(|e| Failure(format!("--records {}: {e}", path.display()), 1))?;
+            }
+            println!("{}", serde_json::to_string(&result).expect("result serialises"));
             Ok(())
         }
         Command::Perft { game, depth, divide } => {

@@ -1,6 +1,12 @@
-//! The rule set of one Amazons game, built once from the options and shared by every
-//! position of that game: board geometry, players, variants, the starting position.
+//! Options to a checked config: the rule set of one Amazons game, built once and shared by
+//! every position of that game (board geometry, players, variants, the starting position).
+//!
+//! Every option is declared once below, with its typed default; the [`OPTIONS`] table that
+//! `tabla rules` prints and the option parser checks is made from the same declarations, so
+//! the printed default cannot drift from the one the code uses.
 
+use super::movegen::Rays128;
+use super::position::ByPlayer;
 use tabla_core::geometry::{parse_coords, HEX_CORNER_DIRS, HEX_DIRS, SQUARE_DIRS};
 use tabla_core::{Cell, GameOptions, Geometry, OptionError, OptionSpec, Player};
 
@@ -12,92 +18,179 @@ pub const MAX_QUEENS: usize = 4;
 /// Which `(file, rank)` cells a board shape has.
 type CellFilter = Box<dyn Fn(u8, u8) -> bool>;
 
-/// The options of `amazons`, as the rules file lists them.
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        key: "size",
-        values: "4–26",
-        default: "6",
-        help: "square board size; odd sizes lose the centre cell",
-        choices: &[],
-    },
-    OptionSpec {
+/// A whole-number option with its range and typed default.
+struct IntOption {
+    spec: OptionSpec,
+    lo: u8,
+    hi: u8,
+    /// `None` where the default depends on other options (`queens`: the set-up's count).
+    default: Option<u8>,
+}
+
+impl IntOption {
+    /// The value given, or the default.
+    fn get(&self, o: &GameOptions) -> Result<Option<u8>, OptionError> {
+        let given = o.int(self.spec.key, i64::from(self.lo), i64::from(self.hi))?;
+        Ok(given.map(|v| v as u8).or(self.default))
+    }
+}
+
+/// An `off`/`on` option with its typed default.
+struct FlagOption {
+    spec: OptionSpec,
+    default: bool,
+}
+
+impl FlagOption {
+    fn get(&self, o: &GameOptions) -> bool {
+        o.flag(self.spec.key, self.default)
+    }
+}
+
+/// A closed-choice option: `values[i]` is what `spec.choices[i]` means, the first the
+/// default.
+struct ChoiceOption<T: Copy + 'static> {
+    spec: OptionSpec,
+    values: &'static [T],
+}
+
+impl<T: Copy + 'static> ChoiceOption<T> {
+    fn get(&self, o: &GameOptions) -> T {
+        let given = o.choice(self.spec.key, self.spec.choices[0]);
+        let i = self.spec.choices.iter().position(|&c| c == given).expect("validated choice");
+        self.values[i]
+    }
+}
+
+/// `int_option!(key, lo..=hi, default d, help)`: the spec's range and default strings are
+/// written from the same literals as the typed values.
+macro_rules! int_option {
+    ($key:literal, $lo:literal ..= $hi:literal, default $d:literal, $help:literal) => {
+        IntOption {
+            spec: OptionSpec {
+                key: $key,
+                values: concat!($lo, "–", $hi),
+                default: stringify!($d),
+                help: $help,
+                choices: &[],
+            },
+            lo: $lo,
+            hi: $hi,
+            default: Some($d),
+        }
+    };
+}
+
+macro_rules! flag_option {
+    ($key:literal, default off, $help:literal) => {
+        FlagOption {
+            spec: OptionSpec {
+                key: $key,
+                values: "off, on",
+                default: "off",
+                help: $help,
+                choices: &["off", "on"],
+            },
+            default: false,
+        }
+    };
+}
+
+const SIZE: IntOption =
+    int_option!("size", 4..=26, default 6, "square board size; odd sizes lose the centre cell");
+const QUEENS: IntOption = IntOption {
+    spec: OptionSpec {
         key: "queens",
         values: "1–4",
         default: "the set-up's count",
         help: "queens per player; a count other than the set-up's means placing them",
         choices: &[],
     },
-    OptionSpec {
-        key: "killer",
-        values: "off, on",
-        default: "off",
-        help: "a queen may end its move on an enemy queen and capture it",
-        choices: &["off", "on"],
-    },
-    OptionSpec {
+    lo: 1,
+    hi: MAX_QUEENS as u8,
+    default: None,
+};
+const KILLER: FlagOption = flag_option!(
+    "killer",
+    default off,
+    "a queen may end its move on an enemy queen and capture it"
+);
+const PLACEMENT: ChoiceOption<Placement> = ChoiceOption {
+    spec: OptionSpec {
         key: "placement",
         values: "none, alternate, free",
         default: "none",
         help: "alternate: queens are placed first, one per turn; free: place or move each turn",
         choices: &["none", "alternate", "free"],
     },
-    OptionSpec {
+    values: &[Placement::None, Placement::Alternate, Placement::Free],
+};
+const BOARD: ChoiceOption<bool> = ChoiceOption {
+    spec: OptionSpec {
         key: "board",
         values: "square, hex",
         default: "square",
         help: "square grid or regular hexagon",
         choices: &["square", "hex"],
     },
-    OptionSpec {
-        key: "side",
-        values: "3–13",
-        default: "5",
-        help: "side of the hex board",
-        choices: &[],
-    },
-    OptionSpec {
-        key: "hex_diagonals",
-        values: "off, on",
-        default: "off",
-        help: "hex boards: queens also move through cell corners (12 directions)",
-        choices: &["off", "on"],
-    },
-    OptionSpec {
-        key: "holes",
-        values: "cells, comma-separated",
-        default: "none",
-        help: "cells that are not part of the board",
-        choices: &[],
-    },
-    OptionSpec {
-        key: "layout",
-        values: "board text (rows top first, '/' between)",
-        default: "none",
-        help: "any board shape and position: . empty, # stone, - no cell, 1-4 a queen",
-        choices: &[],
-    },
-    OptionSpec {
-        key: "turn",
-        values: "1–players",
-        default: "1",
-        help: "which player moves first",
-        choices: &[],
-    },
-    OptionSpec {
+    // Whether the board is a hexagon.
+    values: &[false, true],
+};
+const SIDE: IntOption = int_option!("side", 3..=13, default 5, "side of the hex board");
+const HEX_DIAGONALS: FlagOption = flag_option!(
+    "hex_diagonals",
+    default off,
+    "hex boards: queens also move through cell corners (12 directions)"
+);
+const HOLES: OptionSpec = OptionSpec {
+    key: "holes",
+    values: "cells, comma-separated",
+    default: "none",
+    help: "cells that are not part of the board",
+    choices: &[],
+};
+const LAYOUT: OptionSpec = OptionSpec {
+    key: "layout",
+    values: "board text (rows top first, '/' between)",
+    default: "none",
+    help: "any board shape and position: . empty, # stone, - no cell, 1-4 a queen",
+    choices: &[],
+};
+/// Its range depends on `players`, so it is checked by hand in [`Config::from_options`].
+const TURN: OptionSpec = OptionSpec {
+    key: "turn",
+    values: "1–players",
+    default: "1",
+    help: "which player moves first",
+    choices: &[],
+};
+const PLAYERS: ChoiceOption<u8> = ChoiceOption {
+    spec: OptionSpec {
         key: "players",
         values: "2, 3, 4",
         default: "2",
         help: "number of players; 3–4 play until one is left",
         choices: &["2", "3", "4"],
     },
-    OptionSpec {
-        key: "teams",
-        values: "off, on",
-        default: "off",
-        help: "4 players only: players 1+3 against 2+4",
-        choices: &["off", "on"],
-    },
+    values: &[2, 3, 4],
+};
+const TEAMS: FlagOption =
+    flag_option!("teams", default off, "4 players only: players 1+3 against 2+4");
+
+/// The options of `amazons`, as the rules file lists them.
+pub const OPTIONS: &[OptionSpec] = &[
+    SIZE.spec,
+    QUEENS.spec,
+    KILLER.spec,
+    PLACEMENT.spec,
+    BOARD.spec,
+    SIDE.spec,
+    HEX_DIAGONALS.spec,
+    HOLES,
+    LAYOUT,
+    TURN,
+    PLAYERS.spec,
+    TEAMS.spec,
 ];
 
 /// How queens come onto the board.
@@ -113,7 +206,7 @@ pub enum Placement {
 
 /// Everything about a game that never changes while it is played.
 #[derive(Debug, PartialEq)]
-pub struct Rules {
+pub struct Config {
     /// The board.
     pub geo: Geometry,
     /// Seats at the table.
@@ -128,10 +221,10 @@ pub struct Rules {
     pub first: Player,
     /// Stones on the board at the start (from a layout).
     pub stones: Vec<Cell>,
-    /// Queens on the board at the start, per player.
-    pub queens: Vec<Vec<Cell>>,
-    /// Queens in hand at the start, per player.
-    pub in_hand: Vec<u8>,
+    /// Queens on the board at the start.
+    pub queens: ByPlayer<Vec<Cell>>,
+    /// Queens in hand at the start.
+    pub in_hand: ByPlayer<u8>,
     /// The most cells any cell sees along all its rays: a bound on the stone shots after any
     /// queen move, which the uniform random-move sampler needs.
     pub max_sight: u64,
@@ -140,121 +233,12 @@ pub struct Rules {
     pub rays128: Option<Rays128>,
 }
 
-/// Every ray of a board of at most 128 cells as a bitset. Cells are numbered so that every
-/// ray runs either up or down in cell number, so the blocker nearest to the ray's origin is
-/// the lowest or the highest occupied bit of the ray, and the cells before it are the ray's
-/// bits below or above it.
-#[derive(Debug, PartialEq)]
-pub struct Rays128 {
-    dirs: usize,
-    /// `rays[cell * dirs + d]`.
-    rays: Vec<u128>,
-    /// Whether that ray runs up in cell number.
-    up: Vec<bool>,
-    /// Each cell's neighbours (the first cell of each ray).
-    adjacent: Vec<u128>,
-}
-
-impl Rays128 {
-    fn new(geo: &Geometry) -> Option<Rays128> {
-        if geo.len() > 128 {
-            return None;
-        }
-        let dirs = geo.dir_count();
-        let mut rays = Vec::with_capacity(geo.len() * dirs);
-        let mut up = Vec::with_capacity(geo.len() * dirs);
-        for c in geo.cells() {
-            for d in 0..dirs {
-                let ray = geo.ray(c, d);
-                rays.push(ray.iter().fold(0u128, |m, x| m | 1 << x.0));
-                let rising = ray.first().is_none_or(|x| x.0 > c.0);
-                debug_assert!(ray.windows(2).all(|w| (w[1].0 > w[0].0) == rising));
-                up.push(rising);
-            }
-        }
-        let adjacent = geo
-            .cells()
-            .map(|c| (0..dirs).filter_map(|d| geo.neighbour(c, d)).fold(0, |m, n| m | 1 << n.0))
-            .collect();
-        Some(Rays128 { dirs, rays, up, adjacent })
+impl Config {
+    /// The seats in turn order.
+    pub fn seats(&self) -> impl Iterator<Item = Player> {
+        (0..self.players).map(Player)
     }
 
-    /// The cells seen from `c` along every ray up to (not including) the first occupied cell;
-    /// each first occupied cell that is also in `landable` is included.
-    #[inline]
-    pub fn sight(&self, c: Cell, occupied: u128, landable: u128) -> u128 {
-        let base = c.index() * self.dirs;
-        let rays = &self.rays[base..base + self.dirs];
-        let up = &self.up[base..base + self.dirs];
-        let mut seen = 0;
-        for (&ray, &up) in rays.iter().zip(up) {
-            let (bit, before) = along(ray, up, occupied);
-            seen |= before | (bit & landable);
-        }
-        seen
-    }
-
-    /// The neighbours of `c`.
-    #[inline]
-    pub fn adjacent(&self, c: Cell) -> u128 {
-        self.adjacent[c.index()]
-    }
-
-    /// The `n`-th cell (0-based, direction by direction) seen from `c` up to the first
-    /// occupied cell, or `None` when fewer are seen. The same as counting [`Rays128::sight`]
-    /// but stops at the direction that holds it: the random-move sampler's acceptance test.
-    #[inline]
-    pub fn nth_seen(&self, c: Cell, occupied: u128, mut n: u32) -> Option<Cell> {
-        let base = c.index() * self.dirs;
-        let rays = &self.rays[base..base + self.dirs];
-        let up = &self.up[base..base + self.dirs];
-        for (&ray, &up) in rays.iter().zip(up) {
-            let before = along(ray, up, occupied).1;
-            let k = before.count_ones();
-            if n < k {
-                return Some(nth_bit(before, n));
-            }
-            n -= k;
-        }
-        None
-    }
-}
-
-/// Along one ray (`up`: rising in cell number): the first occupied cell as a bit (0 if none)
-/// and the ray's cells before it. Those are on the origin's side of the blocker in cell
-/// number: below it on a rising ray, above it on a falling one. Branch-free, so that the
-/// direction loops do not mispredict; no blocker gives the whole ray.
-#[inline]
-fn along(ray: u128, up: bool, occupied: u128) -> (u128, u128) {
-    let blockers = ray & occupied;
-    if up {
-        let low = blockers & blockers.wrapping_neg();
-        (low, ray & low.wrapping_sub(1))
-    } else {
-        let lz = blockers.leading_zeros();
-        let high = (1u128 << 127).checked_shr(lz).unwrap_or(0);
-        (high, ray & (!0u128).checked_shl(128 - lz).unwrap_or(0))
-    }
-}
-
-/// The `n`-th (0-based) set bit of `x`.
-#[inline]
-pub fn nth_bit(mut x: u128, n: u32) -> Cell {
-    let low = x as u64;
-    let (mut x64, mut n, offset) = if n < low.count_ones() {
-        (low, n, 0)
-    } else {
-        (((x >> 64) as u64), n - low.count_ones(), 64)
-    };
-    while n > 0 {
-        x64 &= x64 - 1;
-        n -= 1;
-    }
-    x = u128::from(x64);
-    Cell((x.trailing_zeros() + offset) as u16)
-}
-
-impl Rules {
     /// Whether `a` and `b` are partners (or the same player).
     #[inline]
     pub fn same_side(&self, a: Player, b: Player) -> bool {
@@ -266,37 +250,36 @@ impl Rules {
     ///
     /// # Errors
     /// Values out of range and combinations the rules file forbids, each saying why.
-    pub fn from_options(o: &GameOptions) -> Result<Rules, OptionError> {
+    pub fn from_options(o: &GameOptions) -> Result<Config, OptionError> {
         let err = |s: String| Err(OptionError(s));
-        let players: u8 = o.choice("players", "2").parse().expect("validated choice");
-        let teams = o.flag("teams", false);
+        let players = PLAYERS.get(o);
+        let teams = TEAMS.get(o);
         if teams && players != 4 {
             return err(format!("teams=on needs players=4 (got players={players})"));
         }
-        let hex = o.choice("board", "square") == "hex";
-        let diagonals = o.flag("hex_diagonals", false);
-        let explicit_queens = o.int("queens", 1, MAX_QUEENS as i64)?.map(|q| q as u8);
-        let placement_opt = o.get("placement");
-        let killer = o.flag("killer", false);
-        let first = match o.int("turn", 1, i64::from(players)) {
+        let hex = BOARD.get(o);
+        let diagonals = HEX_DIAGONALS.get(o);
+        let explicit_queens = QUEENS.get(o)?;
+        let killer = KILLER.get(o);
+        let first = match o.int(TURN.key, 1, i64::from(players)) {
             Ok(t) => Player(t.unwrap_or(1) as u8 - 1),
             Err(_) => {
                 return err(format!(
                     "option turn={}: expected a player from 1 to {players}",
-                    o.get("turn").unwrap_or("")
+                    o.get(TURN.key).unwrap_or("")
                 ))
             }
         };
-        if !hex && (o.is_set("side") || diagonals) {
+        if !hex && (o.is_set(SIDE.spec.key) || diagonals) {
             return err("options side and hex_diagonals need board=hex".to_string());
         }
-        let side = o.int("side", 3, 13)?.unwrap_or(5) as u8;
-        let size = o.int("size", 4, 26)?.unwrap_or(6) as u8;
+        let side = SIDE.get(o)?.expect("has a default");
+        let size = SIZE.get(o)?.expect("has a default");
 
         // The board shape, before holes: which cells exist, and what the shape draws.
-        let mut drawn: Vec<(u8, u8, u8)> = Vec::new(); // (file, rank, glyph) from a layout
-        let (files, ranks, base_present): (u8, u8, CellFilter) = if let Some(text) = o.get("layout")
-        {
+        let mut drawn: Vec<(u8, u8, Drawn)> = Vec::new(); // (file, rank, what) from a layout
+        let layout = o.get(LAYOUT.key);
+        let (files, ranks, base_present): (u8, u8, CellFilter) = if let Some(text) = layout {
             if hex {
                 return err("layout describes square grids only; drop board=hex".to_string());
             }
@@ -325,7 +308,7 @@ impl Rules {
                     let f = f as u8;
                     match ch {
                         '.' => {}
-                        '#' => drawn.push((f, rank, b'#')),
+                        '#' => drawn.push((f, rank, Drawn::Stone)),
                         '-' => continue,
                         '1'..='4' => {
                             let p = ch as u8 - b'0';
@@ -334,7 +317,7 @@ impl Rules {
                                     "layout draws a queen of player {p}, but players={players}"
                                 ));
                             }
-                            drawn.push((f, rank, ch as u8));
+                            drawn.push((f, rank, Drawn::Queen(Player(p - 1))));
                         }
                         _ => {
                             return err(format!(
@@ -373,7 +356,7 @@ impl Rules {
             Geometry::square(files, ranks, &dirs, &base_present)
         };
         let mut holes: Vec<(u8, u8)> = Vec::new();
-        if let Some(list) = o.get("holes") {
+        if let Some(list) = o.get(HOLES.key) {
             for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 if name.eq_ignore_ascii_case("none") {
                     continue;
@@ -386,7 +369,7 @@ impl Rules {
         }
 
         // The set-up (queens that stand at the start) and the default queen count.
-        let setup: Option<Vec<Vec<(u8, u8)>>> = if o.is_set("layout") {
+        let setup: Option<Vec<Vec<(u8, u8)>>> = if layout.is_some() {
             None
         } else if hex {
             hex_setup(side, players)
@@ -397,19 +380,19 @@ impl Rules {
         let setup_count = setup.as_ref().map(|s| s[0].len() as u8);
         let default_count = setup_count.unwrap_or(if players == 2 && !hex { 4 } else { 2 });
         let count = explicit_queens.unwrap_or(default_count);
-        let drawn_queens: Vec<(u8, u8, u8)> =
-            drawn.iter().copied().filter(|d| d.2 != b'#').collect();
-        let placement = match placement_opt {
-            Some("alternate") => Placement::Alternate,
-            Some("free") => Placement::Free,
-            _ => Placement::None,
-        };
+        let drawn_queens: Vec<(u8, u8, Player)> = drawn
+            .iter()
+            .filter_map(|&(f, r, d)| match d {
+                Drawn::Queen(p) => Some((f, r, p)),
+                Drawn::Stone => None,
+            })
+            .collect();
+        let mut placement = PLACEMENT.get(o);
         let explicit_placement = placement != Placement::None;
-        let mut placement = placement;
         let mut in_hand = vec![0u8; players as usize];
-        if o.is_set("layout") {
-            for &(f, r, g) in &drawn_queens {
-                start_queens[(g - b'1') as usize].push((f, r));
+        if layout.is_some() {
+            for &(f, r, p) in &drawn_queens {
+                start_queens[p.index()].push((f, r));
             }
             let finished =
                 !drawn_queens.is_empty() && explicit_queens.is_none() && !explicit_placement;
@@ -460,10 +443,15 @@ impl Rules {
         let cell = |(f, r): (u8, u8)| geo.at(f, r).expect("cell exists");
         let stones = drawn
             .iter()
-            .filter(|d| d.2 == b'#' && !holes.contains(&(d.0, d.1)))
+            .filter(|d| d.2 == Drawn::Stone && !holes.contains(&(d.0, d.1)))
             .map(|d| cell((d.0, d.1)))
             .collect();
-        let queens = start_queens.iter().map(|qs| qs.iter().map(|&c| cell(c)).collect()).collect();
+        let mut queens = ByPlayer::<Vec<Cell>>::default();
+        let mut hand = ByPlayer::<u8>::default();
+        for (p, qs) in start_queens.iter().enumerate() {
+            queens.0[p] = qs.iter().map(|&c| cell(c)).collect();
+            hand.0[p] = in_hand[p];
+        }
         debug_assert!(geo.len() <= MAX_CELLS);
         let rays128 = Rays128::new(&geo);
         let max_sight = geo
@@ -471,7 +459,7 @@ impl Rules {
             .map(|c| (0..geo.dir_count()).map(|d| geo.ray(c, d).len() as u64).sum())
             .max()
             .unwrap_or(0);
-        Ok(Rules {
+        Ok(Config {
             geo,
             players,
             teams,
@@ -480,11 +468,18 @@ impl Rules {
             first,
             stones,
             queens,
-            in_hand,
+            in_hand: hand,
             max_sight,
             rays128,
         })
     }
+}
+
+/// What a layout draws on a cell.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drawn {
+    Stone,
+    Queen(Player),
 }
 
 /// The 2-player set-ups of the rules file's table, and the 4-player one on 10×10, as

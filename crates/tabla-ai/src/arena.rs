@@ -1,0 +1,263 @@
+//! Bots against each other (`tabla match`): seats alternated, openings varied by seed and
+//! shared by each pair of games (colours swapped), games in parallel, and the result with
+//! its 95% interval and Elo difference.
+
+use crate::engine::{choose, GameAi};
+use crate::{uct, Budget};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+use tabla_core::rand::rngs::SmallRng;
+use tabla_core::rand::{Rng, SeedableRng};
+use tabla_core::{Player, ToMove};
+use tabla_games::{with_game, AnyGame};
+
+/// A player in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bot {
+    /// The engine at a level (`level:L`).
+    Level(u8),
+    /// Plain UCT with uniform random playouts: the fixed baseline (`uct`).
+    Uct,
+    /// A uniformly random legal move (`random`).
+    Random,
+    /// The game's search without its evaluation (`zero`): measures what the knowledge adds.
+    Zero,
+}
+
+impl Bot {
+    /// Reads `level:L`, `uct`, `random` or `zero`.
+    ///
+    /// # Errors
+    /// Anything else, with the accepted forms.
+    pub fn parse(text: &str) -> Result<Bot, String> {
+        let t = text.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "uct" => return Ok(Bot::Uct),
+            "random" => return Ok(Bot::Random),
+            "zero" => return Ok(Bot::Zero),
+            _ => {}
+        }
+        if let Some(l) = t.strip_prefix("level:") {
+            if let Ok(l @ 1..=7) = l.parse::<u8>() {
+                return Ok(Bot::Level(l));
+            }
+        }
+        Err(format!(
+            "unknown bot '{text}'; expected level:1 … level:7, uct (the baseline), random or zero"
+        ))
+    }
+
+    /// The bot's own thinking time per move, used when the match sets none.
+    pub fn default_time(&self) -> Duration {
+        match self {
+            Bot::Level(l) => crate::level_time(*l),
+            Bot::Uct | Bot::Zero => Duration::from_millis(1000),
+            Bot::Random => Duration::ZERO,
+        }
+    }
+
+    fn choose<G: GameAi>(&self, g: &G, time: Duration, seed: u64) -> Option<G::Move> {
+        match self {
+            Bot::Level(l) => choose(g, Budget { time: Some(time), ..Budget::level(*l) }, seed),
+            Bot::Uct => uct::search(g, Budget::time(time), seed).map(|r| r.best),
+            Bot::Zero => crate::engine::choose_zero(g, time),
+            Bot::Random => {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut v = Vec::new();
+                g.legal_moves(&mut v);
+                (!v.is_empty()).then(|| v[rng.random_range(0..v.len())])
+            }
+        }
+    }
+}
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Bot A.
+    pub a: Bot,
+    /// Bot B.
+    pub b: Bot,
+    /// Games to play.
+    pub games: usize,
+    /// Time per move for both (else each bot's own).
+    pub time: Option<Duration>,
+    /// Seed for openings and dice.
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: usize,
+    /// Random plies played at the start of each pair of games, so that games differ.
+    pub opening_plies: usize,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// Its number, from 0.
+    pub game: usize,
+    /// The seat A played.
+    pub a_seat: &'static str,
+    /// The record in canonical notation.
+    pub record: String,
+    /// A's score: 1, 0.5 or 0 (shares in games of more players).
+    pub a_score: f64,
+}
+
+/// The result line of `tabla match`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MatchResult {
+    /// Games played.
+    pub games: usize,
+    /// Won by A.
+    pub a: usize,
+    /// Drawn.
+    pub draws: usize,
+    /// Won by B.
+    pub b: usize,
+    /// A's mean score.
+    pub score: f64,
+    /// Its 95% interval.
+    pub score_ci95: [f64; 2],
+    /// A's Elo difference to B.
+    pub elo: i64,
+    /// Its 95% interval.
+    pub elo_ci95: [i64; 2],
+}
+
+/// Elo difference of a mean score (clamped so that 0 and 1 stay finite).
+fn elo(score: f64) -> i64 {
+    let s = score.clamp(0.001, 0.999);
+    (-400.0 * (1.0 / s - 1.0).log10()).round() as i64
+}
+
+impl MatchResult {
+    /// The summary of A's per-game scores.
+    pub fn of(scores: &[f64]) -> MatchResult {
+        let n = scores.len().max(1) as f64;
+        let mean = scores.iter().sum::<f64>() / n;
+        let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let half = 1.96 * (var / n).sqrt();
+        let lo = (mean - half).max(0.0);
+        let hi = (mean + half).min(1.0);
+        let round = |x: f64| (x * 1000.0).round() / 1000.0;
+        MatchResult {
+            games: scores.len(),
+            a: scores.iter().filter(|&&s| s > 0.75).count(),
+            draws: scores.iter().filter(|&&s| (0.25..=0.75).contains(&s)).count(),
+            b: scores.iter().filter(|&&s| s < 0.25).count(),
+            score: round(mean),
+            score_ci95: [round(lo), round(hi)],
+            elo: elo(mean),
+            elo_ci95: [elo(lo), elo(hi)],
+        }
+    }
+}
+
+fn play_one<G: GameAi>(start: &G, cfg: &MatchConfig, index: usize) -> GameRecord {
+    let players = start.player_count();
+    let a_seat = Player((index % players) as u8);
+    // Both games of a pair start from the same opening.
+    let mut rng = SmallRng::seed_from_u64(
+        cfg.seed ^ ((index / players) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
+    let mut dice = SmallRng::seed_from_u64(cfg.seed.wrapping_add(index as u64));
+    let mut g = start.clone();
+    let mut record = Vec::new();
+    let mut buf = Vec::new();
+    let mut plies = 0;
+    while g.to_move() != ToMove::Over {
+        let m = match g.to_move() {
+            ToMove::Chance => g.random_move(&mut dice, &mut buf),
+            ToMove::Player(_) if plies < cfg.opening_plies => {
+                plies += 1;
+                g.random_move(&mut rng, &mut buf)
+            }
+            ToMove::Player(p) => {
+                let bot = if p == a_seat { &cfg.a } else { &cfg.b };
+                let time = cfg.time.unwrap_or_else(|| bot.default_time());
+                let seed = dice.random();
+                bot.choose(&g, time, seed).expect("a player is to move")
+            }
+            ToMove::Over => unreachable!(),
+        };
+        record.push(g.format_move(m));
+        g.play(m);
+    }
+    let outcome = g.outcome().expect("over");
+    GameRecord {
+        game: index,
+        a_seat: g.player_name(a_seat),
+        record: record.join(" "),
+        a_score: outcome.score(a_seat, players),
+    }
+}
+
+/// Plays the match, calling `done` after each game (for a progress bar and records).
+pub fn run_match(
+    start: &AnyGame,
+    cfg: &MatchConfig,
+    done: &(dyn Fn(&GameRecord) + Sync),
+) -> (MatchResult, Vec<GameRecord>) {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(cfg.games));
+    std::thread::scope(|s| {
+        for _ in 0..cfg.jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= cfg.games {
+                    break;
+                }
+                let r = with_game!(start, g => play_one(g, cfg, i));
+                done(&r);
+                results.lock().unwrap_or_else(|p| p.into_inner()).push(r);
+            });
+        }
+    });
+    let mut records = results.into_inner().unwrap_or_else(|p| p.into_inner());
+    records.sort_by_key(|r| r.game);
+    let scores: Vec<f64> = records.iter().map(|r| r.a_score).collect();
+    (MatchResult::of(&scores), records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_read_and_refuse() {
+        assert_eq!(Bot::parse("level:7"), Ok(Bot::Level(7)));
+        assert_eq!(Bot::parse("UCT"), Ok(Bot::Uct));
+        assert!(Bot::parse("level:8").unwrap_err().contains("level:1"));
+        assert!(Bot::parse("gnu").is_err());
+    }
+
+    #[test]
+    fn result_line_arithmetic() {
+        let r = MatchResult::of(&[1.0, 1.0, 0.5, 0.0]);
+        assert_eq!((r.games, r.a, r.draws, r.b), (4, 2, 1, 1));
+        assert_eq!(r.score, 0.625);
+        assert!(r.score_ci95[0] < 0.625 && r.score_ci95[1] > 0.625);
+        assert!(r.elo > 0 && r.elo_ci95[0] < r.elo && r.elo < r.elo_ci95[1]);
+        assert_eq!(MatchResult::of(&[0.5, 0.5]).elo, 0);
+    }
+
+    #[test]
+    fn every_game_of_a_match_ends_with_seats_alternated() {
+        let g = tabla_games::new_game("amazons", &["layout=1.../..../..../...2".into()]).unwrap();
+        let cfg = MatchConfig {
+            a: Bot::Level(3),
+            b: Bot::Random,
+            games: 4,
+            time: Some(Duration::from_millis(20)),
+            seed: 5,
+            jobs: 2,
+            opening_plies: 0,
+        };
+        let (r, records) = run_match(&g, &cfg, &|_| {});
+        assert_eq!(r.games, 4);
+        assert_eq!(records.len(), 4);
+        assert_eq!(records.iter().filter(|r| r.a_seat == "white").count(), 2);
+    }
+}

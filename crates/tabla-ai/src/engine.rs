@@ -1,0 +1,313 @@
+//! Which search and which knowledge each game uses, the levels 1–7, and the entry points for
+//! the edges (`best_move_dyn`, `analyse`), reached through the closed enum of the games.
+//!
+//! Levels mean the same in every game: 1 and 2 look a move or two ahead and choose among the
+//! better moves with a beginner's scatter (mistakes a person makes, never a random move); 3
+//! to 7 search as well as they can within a time that grows to a few seconds a move.
+
+use crate::eval::{expected_score, Evaluator};
+use crate::minimax::{self, Limits};
+use crate::{uct, Budget, MAX_LEVEL};
+use serde::Serialize;
+use std::time::Duration;
+use tabla_core::rand::rngs::SmallRng;
+use tabla_core::rand::{Rng, SeedableRng};
+use tabla_core::{Game, Player, ToMove};
+use tabla_games::{with_game, AnyGame};
+
+/// The search a game is played with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Alpha-beta with expectimax at chance nodes (two players).
+    Minimax,
+    /// Plain Monte Carlo tree search (any number of players).
+    Uct,
+    /// Monte Carlo tree search with playouts cut after `cut` moves and evaluated.
+    Mcts {
+        /// Random moves before the evaluation.
+        cut: u32,
+    },
+}
+
+/// What the AI knows of one game: its evaluator and its search.
+pub trait GameAi: Game {
+    /// The game's evaluation.
+    type Eval: Evaluator<Self> + Default;
+    /// The search this position is played with (it may depend on the options: Amazons
+    /// with three or four players is searched by MCTS).
+    fn kind(&self) -> Kind;
+}
+
+/// Search threads: both cores.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(4)
+}
+
+/// The move `budget` chooses for `g`; `None` when no player is to move.
+pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
+    let ToMove::Player(me) = g.to_move() else { return None };
+    let level = budget.level.unwrap_or(MAX_LEVEL);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    if let Kind::Mcts { cut } = g.kind() {
+        let b = match level {
+            1 => Budget::iterations(200),
+            2 => Budget::iterations(1_500),
+            _ => budget,
+        };
+        let cfg = crate::mcts::Config { cut, threads: threads() };
+        return crate::mcts::search(g, &G::Eval::default(), cfg, b, seed).map(|r| r.best);
+    }
+    if g.kind() == Kind::Uct || budget.iterations.is_some() {
+        let b = match (budget.iterations, level) {
+            (Some(_), _) => budget,
+            (None, 1) => Budget::iterations(300),
+            (None, 2) => Budget::iterations(2_000),
+            _ => budget,
+        };
+        return uct::search(g, b, seed).map(|r| r.best);
+    }
+    let eval = G::Eval::default();
+    if level <= 2 {
+        // A beginner: looks `level` plies ahead and often picks a lesser move, weighted
+        // by how good it looks (a blunder is possible, a random move is not).
+        let scored = minimax::score_moves(g, &eval, u32::from(level), budget.time);
+        let temperature = eval.scale() * if level == 1 { 1.0 } else { 0.4 };
+        let best = scored.first()?.1;
+        let weights: Vec<f64> = scored
+            .iter()
+            .map(|&(_, v)| {
+                let d = f64::from(v.saturating_sub(best)).max(-50.0 * temperature);
+                (d / temperature).exp()
+            })
+            .collect();
+        let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
+        for (i, w) in weights.iter().enumerate() {
+            x -= w;
+            if x <= 0.0 {
+                return Some(scored[i].0);
+            }
+        }
+        return Some(scored[0].0);
+    }
+    let _ = me;
+    let limits = Limits { depth: 64, time: budget.time, threads: threads() };
+    Some(minimax::search(g, &eval, limits, |_| {}).best)
+}
+
+/// The game's own search with no evaluation at all (for measuring what knowledge adds).
+pub fn choose_zero<G: GameAi>(g: &G, time: Duration) -> Option<G::Move> {
+    if !matches!(g.to_move(), ToMove::Player(_)) {
+        return None;
+    }
+    if g.kind() != Kind::Minimax {
+        return uct::search(g, Budget::time(time), 1).map(|r| r.best);
+    }
+    let limits = Limits { depth: 64, time: Some(time), threads: threads() };
+    Some(minimax::search(g, &crate::eval::Zero, limits, |_| {}).best)
+}
+
+/// One move of an analysis.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveValue {
+    /// The move (or chance outcome) in canonical notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The mover's expected score in [0, 1] (1 a win, 0.5 a draw); at a chance node, the
+    /// value of the outcome for the player whose die it is.
+    pub value: f64,
+    /// How much search stands behind the value (nodes or playouts).
+    pub visits: u64,
+}
+
+/// Every legal move with its value, best first (`tabla analyse`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The player to move, `"chance"`, or none when the game is over.
+    pub to_move: Option<&'static str>,
+    /// The moves, best first.
+    pub moves: Vec<MoveValue>,
+}
+
+fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
+    let names: Vec<&'static str> =
+        (0..g.player_count()).map(|i| g.player_name(Player(i as u8))).collect();
+    let to_move = match g.to_move() {
+        ToMove::Player(p) => Some(names[p.index()]),
+        ToMove::Chance => Some("chance"),
+        ToMove::Over => None,
+    };
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let eval = G::Eval::default();
+    let mut out: Vec<MoveValue> = match g.to_move() {
+        ToMove::Over => Vec::new(),
+        ToMove::Chance => {
+            // Each outcome's value for the player whose die it is (else the next to move).
+            let per = time / moves.len().max(1) as u32;
+            moves
+                .iter()
+                .map(|&m| {
+                    let mut child = g.clone();
+                    child.play(m);
+                    let who = g.chance_player().or(match child.to_move() {
+                        ToMove::Player(p) => Some(p),
+                        _ => None,
+                    });
+                    let (value, visits) = value_of(&child, who.unwrap_or(Player(0)), per);
+                    MoveValue { mv: g.format_move(m), value, visits }
+                })
+                .collect()
+        }
+        ToMove::Player(_) if g.kind() != Kind::Minimax => {
+            let r = match g.kind() {
+                Kind::Mcts { cut } => {
+                    let cfg = crate::mcts::Config { cut, threads: threads() };
+                    crate::mcts::search(g, &eval, cfg, Budget::time(time), 1)
+                }
+                _ => uct::search(g, Budget::time(time), 1),
+            };
+            r.map(|r| {
+                r.moves
+                    .iter()
+                    .map(|&(m, visits, value)| MoveValue {
+                        mv: g.format_move(m),
+                        value,
+                        visits: u64::from(visits),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+        }
+        ToMove::Player(_) => {
+            // Find how deep the time allows, then score every move at that depth.
+            let limits = Limits { depth: 64, time: Some(time / 3), threads: threads() };
+            let depth = minimax::search(g, &eval, limits, |_| {}).depth.max(1);
+            minimax::score_moves(g, &eval, depth, Some(time))
+                .into_iter()
+                .map(|(m, v)| MoveValue {
+                    mv: g.format_move(m),
+                    value: expected_score(v, eval.scale()),
+                    visits: u64::from(depth),
+                })
+                .collect()
+        }
+    };
+    out.sort_by(|a, b| b.value.total_cmp(&a.value));
+    Analysis { to_move, moves: out }
+}
+
+/// The value of `g` for `me` by a short search, and the nodes behind it.
+fn value_of<G: GameAi>(g: &G, me: Player, time: Duration) -> (f64, u64) {
+    if let Some(o) = g.outcome() {
+        return (o.score(me, g.player_count()), 0);
+    }
+    let eval = G::Eval::default();
+    match g.to_move() {
+        ToMove::Player(p) if g.kind() == Kind::Minimax => {
+            let limits = Limits { depth: 64, time: Some(time), threads: 1 };
+            let r = minimax::search(g, &eval, limits, |_| {});
+            let v = expected_score(r.score, eval.scale());
+            (if p == me { v } else { 1.0 - v }, r.nodes)
+        }
+        ToMove::Player(_) => match uct::search(g, Budget::time(time), 1) {
+            Some(r) => {
+                let best = r.moves.first().map_or(0.5, |m| m.2);
+                let mover = g.to_move();
+                (if mover == ToMove::Player(me) { best } else { 1.0 - best }, r.iterations)
+            }
+            None => (0.5, 0),
+        },
+        _ => (expected_score(eval.evaluate(g, me), eval.scale()), 1),
+    }
+}
+
+/// The best move for any registered game, in canonical notation; `None` when no player is
+/// to move. Matches once on the closed enum of the games, so the search itself runs
+/// monomorphised, and a new game that is not handled here does not compile.
+///
+/// # Errors
+/// None today; kept so that a search that cannot run can say why.
+pub fn best_move_dyn(game: &AnyGame, budget: Budget, seed: u64) -> Result<Option<String>, String> {
+    Ok(with_game!(game, g => choose(g, budget, seed).map(|m| g.format_move(m))))
+}
+
+/// Every legal move of any registered game with its value, best first, within `time`.
+pub fn analyse(game: &AnyGame, time: Duration) -> Analysis {
+    with_game!(game, g => analyse_game(g, time))
+}
+
+impl GameAi for tabla_games::gipf::Gipf {
+    type Eval = crate::eval::Zero;
+    fn kind(&self) -> Kind {
+        Kind::Minimax
+    }
+}
+
+impl GameAi for tabla_games::seega::Seega {
+    type Eval = crate::eval::Zero;
+    fn kind(&self) -> Kind {
+        Kind::Minimax
+    }
+}
+
+impl GameAi for tabla_games::bulgarian_ur::BulgarianUr {
+    type Eval = crate::eval::Zero;
+    fn kind(&self) -> Kind {
+        Kind::Minimax
+    }
+}
+
+impl GameAi for tabla_games::amazons::Amazons {
+    type Eval = crate::eval::amazons::AmazonsEval;
+    fn kind(&self) -> Kind {
+        if self.player_count() == 2 {
+            Kind::Minimax
+        } else {
+            Kind::Uct
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_has_a_computer_player_at_every_level() {
+        for info in tabla_games::GAMES {
+            let mut g = tabla_games::new_game(info.id, &[]).unwrap();
+            // Let chance act first where it starts the game.
+            while g.to_move() == ToMove::Chance {
+                let first = g.legal()[0].clone();
+                g.play_text(&first).unwrap();
+            }
+            for level in 1..=MAX_LEVEL {
+                let budget =
+                    Budget { time: Some(Duration::from_millis(30)), ..Budget::level(level) };
+                let m = best_move_dyn(&g, budget, 3)
+                    .unwrap_or_else(|e| panic!("{e}"))
+                    .expect("a player is to move");
+                assert!(g.legal().contains(&m), "{} level {level}: {m}", info.id);
+            }
+        }
+    }
+
+    #[test]
+    fn analysis_lists_every_legal_move_once_best_first() {
+        for info in tabla_games::GAMES {
+            let mut g = tabla_games::new_game(info.id, &[]).unwrap();
+            while g.to_move() == ToMove::Chance {
+                let first = g.legal()[0].clone();
+                g.play_text(&first).unwrap();
+            }
+            let a = analyse(&g, Duration::from_millis(50));
+            let mut listed: Vec<String> = a.moves.iter().map(|m| m.mv.clone()).collect();
+            listed.sort();
+            let mut legal = g.legal();
+            legal.sort();
+            assert_eq!(listed, legal, "{}", info.id);
+            assert!(a.moves.windows(2).all(|w| w[0].value >= w[1].value), "{}", info.id);
+            assert!(a.moves.iter().all(|m| (0.0..=1.0).contains(&m.value)), "{}", info.id);
+        }
+    }
+}
