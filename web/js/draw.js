@@ -274,10 +274,13 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     }
   }
 
-  // The last move: a tint under the pieces.
+  // The last move: a tint under the pieces, the shape of the cell (a ring round a point).
+  const cellAt = new Map(geo.cells.map((c) => [c.id, c]));
   for (const id of last) {
+    const c = cellAt.get(id);
     const p = geo.at.get(id);
-    if (p) marks.push(`<circle class="last-mark" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.47)}"/>`);
+    if (c && style.family !== 'lattice') marks.push(`<polygon class="last-mark" points="${pts(c.corners)}"/>`);
+    else if (p) marks.push(`<circle class="last-mark" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.44)}"/>`);
   }
   for (const c of geo.cells) {
     pieces.push(stackSvg(c.id, c.cell.stack || [], style.family === 'lattice' ? UNIT * 0.4 : cellR, players, c.cx, c.cy));

@@ -97,7 +97,7 @@ export async function showGame(root, ctx, id) {
   const review = createReview({ fetchPly: (ply) => api.gameAt(id, ply) });
   const helloToken = () => {
     const mine = Object.values(tokens());
-    return mine[0] || (S.saved.pendingTokens || [])[0] || null;
+    return (S.saved.pendingTokens || [])[0] || mine[0] || null;
   };
   let pendingHello = (S.saved.pendingTokens || []).slice();
   const live = new Live({
@@ -195,7 +195,11 @@ export async function showGame(root, ctx, id) {
     try {
       const ans = await api.move(id, token, move, ply);
       S.sending = null;
-      if (!live.offer(ans)) render();
+      if (!live.offer(ans)) {
+        // The socket brought this game already (while we waited): draw and go on from it.
+        render();
+        scheduleForced();
+      }
     } catch (e) {
       S.sending = null;
       if (e.network) {
@@ -645,7 +649,8 @@ export async function showGame(root, ctx, id) {
     const a = actor();
     const legal = S.game.state.legal || [];
     el.typeInput.disabled = !a || reviewing() || !!S.game.state.result;
-    el.typeInput.placeholder = tr('type.placeholder', { example: a && a.roll ? 'roll' : legal[0] || '…' });
+    el.type.hidden = !mySeats().length;
+    el.typeInput.placeholder = a ? tr('type.placeholder', { example: a.roll ? 'roll' : legal[0] || '…' }) : '';
     fillSuggestions(el.typeInput.value);
   }
 

@@ -20,14 +20,15 @@ export const BACKOFF_MS = [250, 500, 1000, 2000, 3000, 5000];
 export function isNewer(game, current) {
   if (!current) return true;
   if (typeof game.version === 'number' && typeof current.version === 'number') {
-    return game.version > current.version;
+    // Equal versions may still differ in who is connected.
+    return game.version > current.version || (game.version === current.version && fingerprint(game) !== fingerprint(current));
   }
   if (game.ply !== current.ply) return game.ply > current.ply;
   return fingerprint(game) !== fingerprint(current);
 }
 
 function fingerprint(g) {
-  return JSON.stringify([g.record, g.state && g.state.result, g.state && g.state.to_move, g.seats, g.result]);
+  return JSON.stringify([g.record, g.state && g.state.result, g.state && g.state.to_move, g.seats, g.connected, g.resigned]);
 }
 
 /**
@@ -194,11 +195,16 @@ export class Live {
       if (changed) this.onGame(game, { catchUp: true });
       return;
     }
-    if (this.floor !== null && game.ply < this.floor && !(typeof game.version === 'number')) return;
-    if (this.floor !== null && game.ply >= this.floor) this.floor = null;
-    // Frames of one connection come in order: a lower ply is an undo, not a late frame.
-    if (this.game && typeof game.version === 'number' && typeof this.game.version === 'number' && game.version <= this.game.version) return;
-    if (this.game && fingerprint(game) === fingerprint(this.game)) {
+    const versioned = this.game && typeof game.version === 'number' && typeof this.game.version === 'number';
+    if (versioned) {
+      // An answer of ours may have brought a newer version than this frame.
+      if (game.version < this.game.version) return;
+    } else {
+      if (this.floor !== null && game.ply < this.floor) return;
+      if (this.floor !== null && game.ply >= this.floor) this.floor = null;
+      // Frames of one connection come in order: a lower ply is an undo, not a late frame.
+    }
+    if (this.game && fingerprint(game) === fingerprint(this.game) && (!versioned || game.version === this.game.version)) {
       this.game = game;
       return;
     }

@@ -114,7 +114,7 @@ export function firstPath(paths, move) {
  * What the page shows for a selection: the ids to light as next targets, the button words
  * needed now, and the moves to offer by name when the clicks fit several moves.
  */
-export function describe(paths, clicks, { maxChoices = 12 } = {}) {
+export function describe(paths, clicks, { maxChoices = 6 } = {}) {
   const next = nextTargets(paths, clicks);
   const targets = [...next].filter((c) => !isWord(c));
   const words = WORDS.filter((w) => next.has(w));

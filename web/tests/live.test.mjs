@@ -194,7 +194,8 @@ test('a resignation at the same ply is newer', () => {
   assert.equal(isNewer(g(3, { state: { result: { winners: ['black'] } } }), g(3)), true);
   assert.equal(isNewer(g(3), g(3)), false);
   assert.equal(isNewer(g(2, { version: 9 }), g(3, { version: 8 })), true);
-  assert.equal(isNewer(g(4, { version: 8 }), g(3, { version: 8 })), false);
+  assert.equal(isNewer(g(3, { version: 8 }), g(3, { version: 8 })), false);
+  assert.equal(isNewer(g(3, { version: 8, connected: [true] }), g(3, { version: 8, connected: [false] })), true);
 });
 
 test('other frames (presence, pongs) go to onOther', () => {
@@ -223,4 +224,22 @@ test('stop closes and never reconnects', () => {
   c.advance(60000);
   assert.equal(srv.sockets.length, 1);
   assert.equal(srv.sockets[0].closed, true);
+});
+
+test('with versions: presence at an equal version is shown, older versions are dropped', () => {
+  const { srv, live, seen } = setup();
+  live.start();
+  srv.game = g(2, { version: 5, connected: [true, false] });
+  srv.accept();
+  srv.game = g(2, { version: 5, connected: [true, true] });
+  srv.push();
+  assert.deepEqual(live.game.connected, [true, true]);
+  assert.equal(live.offer(g(3, { version: 6, connected: [true, true] })), true);
+  srv.game = g(2, { version: 5, connected: [true, true] });
+  srv.push(); // late: sent before our move
+  assert.equal(live.game.ply, 3);
+  srv.game = g(1, { version: 7 });
+  srv.push(); // an undo: a lower ply at a higher version
+  assert.equal(live.game.ply, 1);
+  assert.deepEqual(seen.map((s) => s[0]), [2, 2, 3, 1]);
 });

@@ -37,6 +37,7 @@ stop() {
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
   fi
+  [ -f "$tmp/proxy.pid" ] && kill "$(cat "$tmp/proxy.pid")" 2>/dev/null || true
   cp "$TABLA_LOG" "$TABLA_ARTIFACTS/server.log" 2>/dev/null || true
   rm -rf "$tmp"
 }
@@ -48,6 +49,16 @@ for _ in $(seq 200); do
   if node -e 'fetch(`http://${process.env.TABLA_ADDR}/api/meta`).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))'; then break; fi
   sleep 0.1
 done
+
+# Working on the page: TABLA_PAGE_FROM_DISK=1 opens pages through a proxy that serves web/
+# from disk (no rebuild of the binary after an edit) and passes /api/ to the server.
+if [ "${TABLA_PAGE_FROM_DISK:-}" = 1 ]; then
+  pport=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  node "$here/dev/proxy.mjs" "$pport" "$TABLA_ADDR" >"$tmp/proxy.log" 2>&1 &
+  echo $! >"$tmp/proxy.pid"
+  export TABLA_PAGE=http://127.0.0.1:$pport
+  sleep 0.5
+fi
 
 cd "$here"
 started=$(date +%s)

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, startFromLobby, playTurnByClicks, waitMyTurnOrEnd, liveGame, shot, BASE } from './harness.mjs';
+import { launch, newPage, startFromLobby, playTurnByClicks, waitMyTurnOrEnd, liveGame, shot, BASE, PAGE } from './harness.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -52,7 +52,7 @@ test('review, undo, hint, typed moves, records, resign and rematch', async () =>
   assert.equal(after1.record[now.ply], typed);
 
   // Records: copy, and download with the game named.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: PAGE });
   await page.click('details.more summary');
   await page.click('[data-action="copy-record"]');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -65,7 +65,7 @@ test('review, undo, hint, typed moves, records, resign and rematch', async () =>
   assert.ok(file.includes(rec));
 
   // Import it in the lobby, to review from the start.
-  await page.goto(`${BASE}/`);
+  await page.goto(`${PAGE}/`);
   await page.click('[data-game="amazons"]');
   await page.fill('[data-import="text"]', file);
   await Promise.all([page.waitForURL(/\/g\/.*review=0/), page.click('[data-action="import-review"]')]);
@@ -74,7 +74,7 @@ test('review, undo, hint, typed moves, records, resign and rematch', async () =>
   await shot(page, 'import-review-desktop');
 
   // Back to the first game: resign, the end screen, rematch.
-  await page.goto(`${BASE}/g/${id}`);
+  await page.goto(`${PAGE}/g/${id}`);
   await waitMyTurnOrEnd(page);
   page.once('dialog', (d) => d.accept());
   await page.click('[data-action="resign"]');

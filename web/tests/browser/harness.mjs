@@ -8,6 +8,8 @@ import { join } from 'node:path';
 
 export const ADDR = process.env.TABLA_ADDR || '127.0.0.1:8080';
 export const BASE = `http://${ADDR}`;
+/** Where pages are opened: the server itself, or (TABLA_PAGE_FROM_DISK=1) a proxy that serves web/ from disk. */
+export const PAGE = process.env.TABLA_PAGE || BASE;
 export const ARTIFACTS = process.env.TABLA_ARTIFACTS || new URL('../artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -158,7 +160,7 @@ export const server = {
 
 /** Starts a game through the lobby by clicks: game, options, seats. Returns the game id. */
 export async function startFromLobby(page, { game, options = {}, seats = [] }) {
-  await page.goto(`${BASE}/`);
+  await page.goto(`${PAGE}/`);
   await page.click(`[data-game="${game}"]`);
   for (const [k, v] of Object.entries(options)) {
     const seg = await page.$(`button[data-option="${k}"][data-value="${v}"]`);

@@ -53,10 +53,10 @@ test('clicks that fit no move change nothing', async () => {
 
 test('a stale move shows the server message and the true position', async () => {
   const page = await newPage(browser);
-  const id = await startFromLobby(page, { game: 'seega', seats: [null, 'friend'] });
+  const id = await startFromLobby(page, { game: 'amazons', seats: [null, 'friend'] });
   await waitMyTurnOrEnd(page);
   const g = await liveGame(page);
-  const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('tabla.games.v1'))[gid].tokens.first, id);
+  const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('tabla.games.v1'))[gid].tokens.white, id);
   // This page stops hearing the server (a stuck connection), and another tab of the same
   // seat moves first.
   await page.evaluate(() => window.tabla.live.stop());

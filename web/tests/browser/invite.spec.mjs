@@ -24,7 +24,7 @@ test('an invite-link game between two browser contexts, with a watcher', async (
   await bob.waitForFunction(() => window.tabla && window.tabla.S.game);
   // The token left the address bar; the page knows it plays Black.
   assert.doesNotMatch(bob.url(), /token=/);
-  await bob.waitForFunction(() => Object.keys(JSON.parse(localStorage.getItem('tabla.games.v1')))[0] && document.querySelector('.player[data-player="black"] .kind').textContent.length > 0);
+  await bob.waitForFunction(() => document.querySelector('.player[data-player="black"] .kind').textContent === 'you');
   await alice.waitForSelector('.player[data-player="black"] [data-connected="true"]');
   await bob.waitForSelector('.player[data-player="white"] [data-connected="true"]');
   // Bob's board has his side at the bottom.

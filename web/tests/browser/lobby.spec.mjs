@@ -2,7 +2,7 @@
 // switch back to English; a game started from it appears in "my games".
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE, shot, PHONE, DESKTOP, api } from './harness.mjs';
+import { launch, newPage, BASE, PAGE, shot, PHONE, DESKTOP, api } from './harness.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -10,7 +10,7 @@ after(async () => browser && browser.close());
 
 test('the lobby in Hungarian, then in English', async () => {
   const page = await newPage(browser, { locale: 'hu-HU' });
-  await page.goto(`${BASE}/`);
+  await page.goto(`${PAGE}/`);
   await page.waitForSelector('[data-game]');
   const meta = (await api('GET', '/api/meta')).json;
   assert.equal(await page.locator('section.new h2').textContent(), 'Új játszma');
@@ -40,7 +40,7 @@ test('the lobby in Hungarian, then in English', async () => {
 
 test('the rules open from the lobby in the language of the page', async () => {
   const page = await newPage(browser, { locale: 'hu-HU' });
-  await page.goto(`${BASE}/`);
+  await page.goto(`${PAGE}/`);
   await page.click('[data-game="amazons"]');
   await page.click('[data-action="rules"]');
   await page.waitForSelector('dialog .rules h1');
