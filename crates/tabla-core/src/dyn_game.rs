@@ -242,7 +242,7 @@ impl std::error::Error for RecordError {}
 
 /// Plays a whitespace-separated record, calling `after` after each token with the position.
 /// Stops at the first bad token; the moves before it stay played. Returns the view ids the
-/// last token touched (for the view's `last`).
+/// last move that touched any touched (for the view's `last`; chance touches nothing).
 ///
 /// # Errors
 /// The first token that is unreadable or illegal, with its 1-based position.
@@ -253,10 +253,14 @@ pub fn play_record(
 ) -> Result<Vec<String>, RecordError> {
     let mut last = Vec::new();
     for (i, token) in record.split_whitespace().enumerate() {
-        last = game
+        let touched = game
             .play_text_touched(token)
             .map_err(|error| RecordError { index: i + 1, token: token.to_string(), error })?
             .touched;
+        // A die roll touches nothing: the last move stays the one to mark.
+        if !touched.is_empty() {
+            last = touched;
+        }
         after(game);
     }
     Ok(last)
