@@ -54,9 +54,10 @@ impl SeatKind {
     }
 }
 
-/// The budget of a hint: a middle level, cut short so that asking is cheap.
-const HINT_BUDGET: tabla_ai::Budget =
-    tabla_ai::Budget { iterations: Some(1_000), time: Some(Duration::from_millis(500)) };
+/// The budget of a hint: the middle level (under half a second).
+fn hint_budget() -> tabla_ai::Budget {
+    tabla_ai::Budget::level(3)
+}
 
 /// Most chance tokens rolled in a row by themselves (a guard; no game comes near it).
 const MAX_AUTO: usize = 1_000;
@@ -92,6 +93,15 @@ struct Replay {
     position: AnyGame,
     movers: Vec<Option<u8>>,
     last: Vec<String>,
+}
+
+/// Runs game code (rules, views) so that a bug in it answers 500 and leaves the game as it
+/// was, instead of unwinding through a change half made.
+fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| {
+        tracing::error!(what, "the game's code panicked");
+        Err(ApiError::internal(format!("{what} failed inside the game's code; nothing changed")))
+    })
 }
 
 /// Builds the starting position of `info` under checked option pairs.
@@ -622,7 +632,11 @@ impl Hub {
         live: &mut Live,
         token: &str,
     ) -> Result<(), ApiError> {
-        let (next, tokens) = live.continue_with(Some(token))?;
+        let (next, tokens, state) = guarded("the move", || {
+            let (next, tokens) = live.continue_with(Some(token))?;
+            let state = state_json(&next.position, &next.last, None);
+            Ok((next, tokens, state))
+        })?;
         let finished = next.position.to_move() == ToMove::Over;
         let change = Change {
             id: live.id.clone(),
@@ -639,14 +653,15 @@ impl Hub {
         live.movers.extend(next.movers);
         live.position = next.position;
         live.last = next.last;
-        self.changed(slot, live);
+        self.changed(slot, live, state);
         Ok(())
     }
 
-    /// After a committed change: new version, new state, tell the watchers, maybe think.
-    fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live) {
+    /// After a committed change: new version, its state (computed before the commit, so that
+    /// nothing after the commit can fail), tell the watchers, maybe think.
+    fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live, state: Box<RawValue>) {
         live.version += 1;
-        live.state = state_json(&live.position, &live.last, live.resigned);
+        live.state = state;
         self.fanout.publish(&live.id, live.frame());
         self.schedule(slot, live);
     }
@@ -660,6 +675,9 @@ impl Hub {
         let mut live = slot.lock().await;
         let seat = live.seat(token)?;
         live.check_playing()?;
+        let state = guarded("the resignation", || {
+            Ok(state_json(&live.position, &live.last, Some(seat as u8)))
+        })?;
         let change = Change {
             id: live.id.clone(),
             version: live.version,
@@ -669,7 +687,7 @@ impl Hub {
         self.store.commit(change).await.map_err(store_error)?;
         tracing::info!(game = %live.id, ply = live.record.len(), by = live.names[seat], "resigned");
         live.resigned = Some(seat as u8);
-        self.changed(&slot, &mut live);
+        self.changed(&slot, &mut live, state);
         Ok(live.json())
     }
 
@@ -705,11 +723,12 @@ impl Hub {
                 live.names[seat]
             )));
         };
-        let replayed = replay(
-            start(live.info, &live.options).map_err(ApiError::internal)?,
-            &live.record[..to],
-        )
-        .map_err(ApiError::internal)?;
+        let (replayed, state) = guarded("the undo", || {
+            let start = start(live.info, &live.options).map_err(ApiError::internal)?;
+            let replayed = replay(start, &live.record[..to]).map_err(ApiError::internal)?;
+            let state = state_json(&replayed.position, &replayed.last, None);
+            Ok((replayed, state))
+        })?;
         let finished = replayed.position.to_move() == ToMove::Over;
         let change = Change {
             id: live.id.clone(),
@@ -723,7 +742,7 @@ impl Hub {
         live.movers = replayed.movers;
         live.position = replayed.position;
         live.last = replayed.last;
-        self.changed(&slot, &mut live);
+        self.changed(&slot, &mut live, state);
         Ok(live.json())
     }
 
@@ -752,7 +771,7 @@ impl Hub {
         let seed = rand::random();
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            tabla_ai::best_move_dyn(&position, HINT_BUDGET, seed)
+            tabla_ai::best_move_dyn(&position, hint_budget(), seed)
         })
         .await
         .map_err(|e| ApiError::internal(format!("hint search: {e}")))?

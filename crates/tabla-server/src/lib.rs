@@ -25,6 +25,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -182,8 +183,12 @@ pub fn run(config: Config) -> Result<(), String> {
         } else {
             running.addr
         };
-        println!("Tabla is serving: open http://{shown}/ in a browser (Ctrl-C stops it).");
-        println!("Games are kept in {}.", config.db.display());
+        // Not println!: a closed standard output must not stop the server.
+        let mut out = std::io::stdout();
+        let _ =
+            writeln!(out, "Tabla is serving: open http://{shown}/ in a browser (Ctrl-C stops it).");
+        let _ = writeln!(out, "Games are kept in {}.", config.db.display());
+        let _ = out.flush();
         let _ = tokio::signal::ctrl_c().await;
         tracing::info!("stopping");
         // Every acknowledged move is already on disk; the sockets need not be waited for.

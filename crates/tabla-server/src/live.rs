@@ -54,6 +54,7 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
     let mut rx = app.hub.fanout().subscribe(&id);
     let Ok(first) = app.hub.frame(&id).await else { return };
     let mut shown = first.version;
+    let mut shown_text = first.text.clone();
     if !send(&mut socket, text(&*first.text)).await {
         return;
     }
@@ -74,11 +75,14 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
                     },
                     Err(RecvError::Closed) => break,
                 };
-                // Older than what was shown: drop it (equal versions carry presence).
-                if frame.version < shown {
+                // Older than what was shown, or the same again (published between the
+                // subscription and the first read): drop it. Equal versions may carry
+                // presence, so those are compared.
+                if frame.version < shown || (frame.version == shown && frame.text == shown_text) {
                     continue;
                 }
                 shown = frame.version;
+                shown_text = frame.text.clone();
                 if !send(&mut socket, text(&*frame.text)).await {
                     break;
                 }

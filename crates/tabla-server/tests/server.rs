@@ -156,7 +156,11 @@ async fn an_undo_brings_the_same_rolls_again() {
         let before = current["record"].clone();
         let (status, undone) = s.post(&format!("/api/games/{}/undo", g.id), Some(token), "").await;
         assert_eq!(status, 200, "{undone}");
-        assert_eq!(undone["ply"], ply, "the undo goes back to before the person's move");
+        assert_eq!(
+            undone["ply"], ply,
+            "the undo goes back to before the person's move: {before} {}",
+            undone["record"]
+        );
         current = w.next().await.unwrap();
         assert_eq!(current["ply"], ply);
         let (status, _) = s.play(&g, token, &mv, ply).await;
@@ -324,6 +328,9 @@ async fn refused(
     (status, message.to_string())
 }
 
+/// Status wanted, method, path, token, body, a word the message must hold.
+type Case<'a> = (u16, &'a str, String, Option<&'a str>, String, &'a str);
+
 #[tokio::test]
 async fn every_error_status_changes_nothing() {
     let s = server().await;
@@ -338,7 +345,7 @@ async fn every_error_status_changes_nothing() {
     let moves = format!("/api/games/{id}/moves");
     let legal = pick.legal(&s.game(id).await);
 
-    let cases: Vec<(u16, &str, String, Option<&str>, String, &str)> = vec![
+    let cases: Vec<Case> = vec![
         // Creating.
         (400, "POST", "/api/games".into(), None, "{".into(), "JSON"),
         (400, "POST", "/api/games".into(), None, r#"{"gam":"amazons"}"#.into(), "unknown field"),

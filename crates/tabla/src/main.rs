@@ -36,7 +36,8 @@ const EXAMPLES: &str = "Examples:
   tabla rules gipf
   tabla rules seega --lang hu             the rules in Hungarian";
 
-const SERVE_HELP: &str = "Prints the address to open, then logs one line per request and per move to
+const SERVE_HELP: &str =
+    "Prints the address to open, then logs one line per request and per move to
 standard error (level via RUST_LOG, e.g. RUST_LOG=warn). Ctrl-C stops it; every
 acknowledged move is already on disk, and computer turns cut off by a stop resume
 when the server starts again on the same file.
