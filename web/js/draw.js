@@ -301,6 +301,13 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     over.push(`<circle class="sel-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.44)}"/>`);
   }
   const byId = new Map([...view.cells, ...(view.points || [])].map((c) => [c.id, c]));
+  // Where a turn may begin (lightly), and where the next click may go.
+  for (const id of sset) {
+    const p = geo.at.get(id);
+    if (!p || tset.has(id)) continue;
+    if (occupied(byId.get(id))) over.push(`<circle class="start-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.45)}"/>`);
+    else over.push(`<circle class="start-dot" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.12)}"/>`);
+  }
   for (const id of tset) {
     const p = geo.at.get(id);
     if (!p) continue;

@@ -330,7 +330,7 @@ export async function showGame(root, ctx, id) {
     } catch (e) {
       review.exit();
       S.shown = S.game;
-      toast(t()('err.generic', { message: e.message }), { bad: true });
+      toast(e.code === 'no-ply' ? t()('review.unsupported') : t()('err.generic', { message: e.message }), { bad: true });
       render();
     }
   }
@@ -384,6 +384,8 @@ export async function showGame(root, ctx, id) {
     const paths = a ? g.state.paths || {} : {};
     const d = P.describe(paths, S.clicks);
     const starts = a ? [...P.nextTargets(paths, [])].filter((x) => !P.isWord(x)) : [];
+    // Nothing clicked yet: where a turn may begin is shown lightly, not as targets.
+    const targets = a && S.clicks.length ? d.targets : [];
     let hintPath = S.hint && !reviewing() ? S.hint.path : null;
     // A forced move shows its clicks while it waits.
     if (S.forcedTimer && !reviewing()) {
@@ -396,7 +398,7 @@ export async function showGame(root, ctx, id) {
       gameId: g.game,
       rotation: S.rotation || 0,
       clicks: S.clicks,
-      targets: a ? d.targets : [],
+      targets,
       starts,
       hint: hintPath,
       interactive: a,
@@ -488,7 +490,9 @@ export async function showGame(root, ctx, id) {
       g.seats.map((s, i) => {
         const pv = (view.players || []).find((p) => p.name === s.player) || {};
         const piece = representative(view, s.player);
-        const counts = Object.entries(pv).filter(([k, v]) => k !== 'name' && k !== 'roll' && typeof v === 'number');
+        // Counts; yes/no facts (`may_enter_gipf`) show only when they hold.
+        const isFlag = (k) => /^(may|must|loses|is|has|can)_/.test(k);
+        const counts = Object.entries(pv).filter(([k, v]) => k !== 'name' && k !== 'roll' && typeof v === 'number' && !(isFlag(k) && !v));
         const reserveKey = counts.find(([k]) => k === 'reserve' || k === 'in_hand');
         let kind = '';
         if (s.kind.startsWith('computer')) kind = tr('game.computer', { level: s.kind.split(':')[1] });
@@ -502,7 +506,7 @@ export async function showGame(root, ctx, id) {
           h('span.pname', tr.player(s.player)),
           h('span.kind', kind),
           s.kind === 'human' && connected !== null ? h('span', { class: `dotc${connected ? ' on' : ''}`, title: connected ? tr('game.connected') : tr('game.away'), 'data-connected': String(!!connected) }) : null,
-          counts.length ? h('div.counts', counts.map(([k, v]) => h('span', { 'data-count': k }, `${tr.count(k)}: ${v}`))) : null,
+          counts.length ? h('div.counts', counts.map(([k, v]) => h('span', { 'data-count': k }, isFlag(k) ? tr.count(k) : `${tr.count(k)}: ${v}`))) : null,
           reserveKey && reserveKey[1] > 0 ? h('div.reserve', { html: Array.from({ length: Math.min(reserveKey[1], 24) }, () => miniPiece(piece, names, 15)).join('') + (reserveKey[1] > 24 ? ` +${reserveKey[1] - 24}` : '') }) : null,
         );
       }),

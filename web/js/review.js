@@ -56,7 +56,13 @@ export function createReview({ fetchPly, cacheSize = 400 }) {
       let game = cache.get(key);
       if (!game) {
         game = await fetchPly(target);
-        if (!game || game.ply !== target) throw new Error(`asked for ply ${target}, got ${game && game.ply}`);
+        if (!game || game.ply !== target) {
+          // The server does not know `?ply=N` (it answered the game as it is now).
+          at = null;
+          const e = new Error(`asked for ply ${target}, got ${game && game.ply}`);
+          e.code = 'no-ply';
+          throw e;
+        }
         remember(key, game);
       }
       return mine === ticket ? game : null;

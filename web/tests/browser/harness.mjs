@@ -163,8 +163,8 @@ export async function startFromLobby(page, { game, options = {}, seats = [] }) {
   await page.goto(`${PAGE}/`);
   await page.click(`[data-game="${game}"]`);
   for (const [k, v] of Object.entries(options)) {
-    const seg = await page.$(`button[data-option="${k}"][data-value="${v}"]`);
-    if (seg) await seg.click();
+    const seg = `button[data-option="${k}"][data-value="${v}"]`;
+    if (await page.locator(seg).count()) await page.click(seg);
     else await page.fill(`input[data-option="${k}"]`, String(v));
   }
   // Options may change the seats (the preview): let it settle.
