@@ -49,6 +49,19 @@ export function boardStyle(gameId, view) {
 }
 
 const r2 = (v) => Math.round(v * 100) / 100;
+
+/**
+ * One of three shades for a hexagonal cell, so that neighbours always differ (the usual
+ * three-colouring of a hex board), from its drawing position: lines of cells one unit apart,
+ * the lines √3/2 apart.
+ */
+export function hexShade(cell, board) {
+  const pointy = board && board.orientation === 'pointy';
+  const across = pointy ? cell.y : cell.x;
+  const along = pointy ? cell.x : cell.y;
+  const q = Math.round(across / (Math.sqrt(3) / 2));
+  return (((Math.round(1.5 * q - along) % 3) + 3) % 3);
+}
 const pts = (corners) => corners.map(([x, y]) => `${r2(x)},${r2(y)}`).join(' ');
 
 /** Gradient definitions for the disc colours in use. */
@@ -86,9 +99,13 @@ export function darken(h, f) {
  * One piece centred on 0,0, of radius about `r` (SVG units).
  * @param {{owner: string|null, kind: string}} piece
  */
-export function pieceSvg(piece, r, players = [], { flat = false } = {}) {
+export function pieceSvg(piece, r, players = [], { flat = false, cell = null } = {}) {
   const kind = piece.kind;
   const owner = piece.owner;
+  if (kind === 'stone' && owner == null && cell && cell.length !== 4) {
+    // A burnt cell of a hexagonal board: the cell's own shape.
+    return `<polygon points="${cell.map(([x, y]) => `${r2(x * 0.86)},${r2(y * 0.86)}`).join(' ')}" fill="url(#burnt)" stroke="#2a2522" stroke-width="${r2(r * 0.06)}"/>`;
+  }
   if (kind === 'stone' && owner == null) {
     const s = r * 1.18;
     return `<rect x="${r2(-s)}" y="${r2(-s)}" width="${r2(2 * s)}" height="${r2(2 * s)}" rx="${r2(s * 0.18)}" fill="url(#burnt)" stroke="#2a2522" stroke-width="${r2(r * 0.06)}"/>`;
@@ -157,12 +174,12 @@ function coinSvg(piece, w, h, players) {
 }
 
 /** A stack of pieces, bottom first: one piece, or a tower whose guard sits on top. */
-function stackSvg(id, stack, r, players, cx, cy) {
+function stackSvg(id, stack, r, players, cx, cy, cell = null) {
   if (!stack.length) return '';
   const n = stack.length;
   const at = (i, inner) => `<g class="pc" data-at="${esc(id)}#${i}" data-owner="${esc(stack[i].owner ?? '')}" data-kind="${esc(stack[i].kind)}" transform="translate(${r2(cx)},${r2(cy + offs[i])})">${inner}</g>`;
   const offs = stackOffsets(n);
-  if (n === 1) return at(0, pieceSvg(stack[0], r, players));
+  if (n === 1) return at(0, pieceSvg(stack[0], r, players, { cell }));
   const h = Math.min(UNIT * 0.11, (UNIT * 0.44) / (n - 1));
   const parts = [];
   for (let i = 0; i < n - 1; i++) parts.push(at(i, coinSvg(stack[i], UNIT * 0.6, h, players)));
@@ -255,7 +272,7 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     for (const c of geo.cells) {
       const cls = ['tile'];
       if (style.family === 'checker') cls.push((Math.round(c.cell.x) + Math.round(c.cell.y)) % 2 === 0 ? 'dark' : 'light');
-      if (style.family === 'hextiles') cls.push(['t0', 't1', 't2'][(((Math.round(c.cell.x * 2) + Math.round(c.cell.y * 2)) % 3) + 3) % 3]);
+      if (style.family === 'hextiles') cls.push(`t${hexShade(c.cell, view.board)}`);
       if (style.family === 'seega') cls.push('sand');
       if (style.family === 'ur') cls.push('shell');
       if (c.cell.mark) cls.push(`mark-${c.cell.mark.replace(/[^a-z0-9-]/gi, '')}`);
@@ -283,7 +300,8 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     else if (p) marks.push(`<circle class="last-mark" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.44)}"/>`);
   }
   for (const c of geo.cells) {
-    pieces.push(stackSvg(c.id, c.cell.stack || [], style.family === 'lattice' ? UNIT * 0.4 : cellR, players, c.cx, c.cy));
+    const rel = c.corners.map(([x, y]) => [x - c.cx, y - c.cy]);
+    pieces.push(stackSvg(c.id, c.cell.stack || [], style.family === 'lattice' ? UNIT * 0.4 : cellR, players, c.cx, c.cy, rel));
   }
   for (const p of geo.points) pieces.push(pileSvg(p.id, p.cell.stack || [], UNIT * 0.3, players, p.cx, p.cy));
 

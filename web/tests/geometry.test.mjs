@@ -107,3 +107,25 @@ test('a piece entering from a dot slides in from the dot', () => {
   const after = v([['b2', 0, 0, [P]]], ['a1', 'b2'], [{ id: 'a1', x: -1, y: 0, stack: [] }]);
   assert.deepEqual(diffViews(before, after).added, [{ id: 'b2', index: 0, piece: P, from: 'a1' }]);
 });
+
+import { hexShade } from '../js/draw.js';
+
+test('hex shades: neighbours never share a shade', () => {
+  const cells = [];
+  const s = 5;
+  const m = s - 1;
+  for (let x = 0; x < 2 * s - 1; x++) {
+    const n = 2 * s - 1 - Math.abs(x - m);
+    for (let r = 1; r <= n; r++) cells.push({ x: (x * Math.sqrt(3)) / 2, y: r - (n + 1) / 2 });
+  }
+  const board = { kind: 'hex', orientation: 'flat' };
+  let pairs = 0;
+  for (const a of cells) for (const b of cells) {
+    const d = Math.hypot(a.x - b.x, a.y - b.y);
+    if (Math.abs(d - 1) < 0.01) {
+      pairs++;
+      assert.notEqual(hexShade(a, board), hexShade(b, board));
+    }
+  }
+  assert.ok(pairs > 300);
+});
