@@ -92,6 +92,7 @@ test('records: copy, download, import to continue and to review', async () => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: PAGE });
   await page.click('details.more summary');
   await page.click('[data-action="copy-record"]');
+  await page.waitForFunction(() => document.querySelector('[data-action="copy-record"]').textContent === 'Copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), rec);
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="download-record"]')]);
   const file = readFileSync(await dl.path(), 'utf8');
