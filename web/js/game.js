@@ -138,6 +138,7 @@ export async function showGame(root, ctx, id) {
       toast(t()('game.conn.back'));
     }
     renderStatus();
+    if (S.game && el.players) renderPlayers();
   }
 
   function onGame(g, how) {
@@ -498,7 +499,8 @@ export async function showGame(root, ctx, id) {
         if (s.kind.startsWith('computer')) kind = tr('game.computer', { level: s.kind.split(':')[1] });
         else if (mine.includes(s.player)) kind = tr('game.you');
         else kind = S.saved.invites && S.saved.invites[s.player] ? tr('game.friend') : tr('game.human');
-        const connected = g.connected ? g.connected[i] : null;
+        // While our own connection is down, nobody's presence is known.
+        const connected = g.connected && S.conn === 'open' ? g.connected[i] : g.connected ? false : null;
         return h(
           'div.player',
           { 'data-player': s.player, class: s.player === moverNow && !(S.shown || g).state.result ? 'player to-move' : 'player' },

@@ -348,7 +348,7 @@ export async function showLobby(root, ctx) {
     fill(
       root,
       ctx.topbar(''),
-      h('main.lobby', newGame, h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection())),
+      h('main.lobby', newGame, h('div.lobby-side', h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
     );
     if (focused) {
       const el = root.querySelector(`input[data-option="${focused}"]`);

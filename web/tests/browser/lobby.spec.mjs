@@ -2,7 +2,7 @@
 // switch back to English; a game started from it appears in "my games".
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE, PAGE, shot, PHONE, DESKTOP, api } from './harness.mjs';
+import { launch, newPage, PAGE, shot, PHONE, DESKTOP, api, startFromLobby, waitMyTurnOrEnd } from './harness.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -46,5 +46,23 @@ test('the rules open from the lobby in the language of the page', async () => {
   await page.waitForSelector('dialog .rules h1');
   assert.match(await page.locator('dialog .rules h1').textContent(), /Amazonok/);
   await shot(page, 'rules-hu-desktop');
+  assert.deepEqual(page.errors, []);
+});
+
+test('my games in progress are listed to resume, and can be forgotten', async () => {
+  const page = await newPage(browser);
+  const id = await startFromLobby(page, { game: 'gipf', options: { variant: 'standard' }, seats: [null, 'computer:2'] });
+  await waitMyTurnOrEnd(page);
+  await page.goto(`${PAGE}/`);
+  const item = page.locator(`.mine-list li[data-game-id="${id}"]`);
+  await item.waitFor();
+  await page.waitForFunction((gid) => /Your move/.test(document.querySelector(`.mine-list li[data-game-id="${gid}"] small`).textContent), id);
+  assert.match(await item.textContent(), /GIPF.*variant=standard/);
+  await shot(page, 'lobby-mine-desktop', { full: true });
+  await Promise.all([page.waitForURL(new RegExp(`/g/${id}$`)), item.locator('a').click()]);
+  await page.waitForFunction(() => window.tabla && window.tabla.S.game);
+  await page.goto(`${PAGE}/`);
+  await page.locator(`.mine-list li[data-game-id="${id}"] button[title]`).click();
+  assert.equal(await page.locator(`.mine-list li[data-game-id="${id}"]`).count(), 0);
   assert.deepEqual(page.errors, []);
 });

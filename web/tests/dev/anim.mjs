@@ -1,0 +1,24 @@
+// Dev helper: a Seega capture or an Amazons move caught mid-animation.
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:8741';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto(`${base}/`);
+await page.click('[data-game="amazons"]');
+await page.click('button[data-seat="1"][data-kind="friend"]');
+await Promise.all([page.waitForURL(/\/g\//), page.click('[data-action="start"]')]);
+await page.waitForFunction(() => window.tabla && window.tabla.S.game && document.querySelector('svg.board').getAttribute('data-interactive') === 'true');
+const g = await page.evaluate(() => window.tabla.S.game);
+const m = g.state.legal.find((x) => x.startsWith('b1-b5')) || g.state.legal[0];
+const path = g.state.paths[m][0];
+await page.click(`svg.board [data-id="${path[0]}"]`);
+await page.screenshot({ path: '/tmp/anim-0-selected.png' });
+await page.click(`svg.board [data-id="${path[1]}"]`);
+await page.screenshot({ path: '/tmp/anim-1-shot.png' });
+await page.click(`svg.board [data-id="${path[2]}"]`);
+await page.waitForFunction((p) => window.tabla.S.game.ply > p, g.ply);
+await page.waitForTimeout(90);
+await page.screenshot({ path: '/tmp/anim-2-mid.png' });
+console.log(m, await page.evaluate(() => document.getAnimations().length));
+await browser.close();
