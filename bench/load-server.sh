@@ -5,12 +5,16 @@
 # crates/tabla-server/examples/load.rs against it, prints errors, lost moves and the move
 # latency (request to acknowledgement, fsync included) at the median and the 99th percentile.
 #
-#   bench/load-server.sh [GAMES] [MOVES] [WATCHERS]
+#   bench/load-server.sh [GAMES] [MOVES] [WATCHERS] [THINK_MS]
+#
+# THINK_MS (default 0): each client's pause between its moves; 0 sends the next move as soon
+# as the last is acknowledged, which saturates the server (latency is then mostly queueing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-1000}
 MOVES=${2:-50}
 WATCHERS=${3:-1}
+THINK_MS=${4:-0}
 # Each game holds a live socket and an HTTP connection on both sides.
 ulimit -n "$(( GAMES * 4 + 1024 ))" 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 cargo build --release -q -p tabla
@@ -28,7 +32,7 @@ addr=$(grep -o 'http://[^/]*' "$work/out" | head -1 | sed 's|http://||')
 echo "server: $addr, database $work/load.sqlite3 (WAL, synchronous=FULL)"
 status=0
 target/release/examples/load --addr "$addr" --games "$GAMES" --moves "$MOVES" \
-    --watchers "$WATCHERS" || status=$?
+    --watchers "$WATCHERS" --think-ms "$THINK_MS" || status=$?
 if [ -s "$work/log" ]; then
     echo "server log (warnings and errors):"
     head -20 "$work/log"

@@ -47,8 +47,6 @@ pub trait DynGame: Send + Sync {
     fn hash(&self) -> u64;
     /// A plain-text picture for terminals.
     fn render_text(&self) -> String;
-    /// The game's own JSON picture (transitional: replaced by [`DynGame::view`]).
-    fn view_json(&self) -> serde_json::Value;
     /// What to draw (with `last` empty).
     fn view(&self) -> BoardView;
     /// For every legal move (canonical text), its click paths; empty at a chance node.
@@ -126,9 +124,6 @@ impl<G: Game> DynGame for G {
     }
     fn render_text(&self) -> String {
         Game::render_text(self)
-    }
-    fn view_json(&self) -> serde_json::Value {
-        Game::view_json(self)
     }
     fn view(&self) -> BoardView {
         Game::view(self)

@@ -961,17 +961,6 @@ mod bulgarian_ur {
         tabla_core::conformance::check_random_games(&BulgarianUr::new(Some(5)), 60, 8, 100_000);
     }
 
-    /// The registry's conformance run, for this game's samples only (tests/conformance.rs
-    /// runs every game).
-    #[test]
-    fn conformance_of_every_sample() {
-        for (i, sample) in tabla_games::bulgarian_ur::SAMPLES.iter().enumerate() {
-            let words: Vec<&str> = sample.split_whitespace().collect();
-            let tabla_games::AnyGame::BulgarianUr(g) = start(&words) else { unreachable!() };
-            tabla_core::conformance::check_random_games(&g, 3, 100 + i as u64, 20_000);
-        }
-    }
-
     #[test]
     #[ignore = "slow: run by .ci/run"]
     fn conformance_many_games() {

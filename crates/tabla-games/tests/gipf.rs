@@ -862,17 +862,6 @@ fn conformance_basic() {
     check_random_games(&Gipf::new(Variant::Basic), 200, 3, 3000);
 }
 
-#[test]
-fn every_sample_passes_conformance_through_the_registry() {
-    for (i, sample) in tabla_games::gipf::SAMPLES.iter().enumerate() {
-        let words: Vec<String> = sample.split_whitespace().map(String::from).collect();
-        match tabla_games::new_game("gipf", &words).unwrap() {
-            tabla_games::AnyGame::Gipf(g) => check_random_games(&g, 10, 40 + i as u64, 3000),
-            _ => unreachable!("gipf is a GIPF game"),
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

@@ -11,7 +11,7 @@ use std::path::Path;
 use tabla_core::conformance::check_random_games;
 use tabla_core::perft::{check_perft_fixtures, perft};
 use tabla_core::{play_record, Game, GameOptions, MoveError, Player, ToMove};
-use tabla_games::seega::{Seega, SeegaConfig, Start, INFO, SAMPLES};
+use tabla_games::seega::{Seega, SeegaConfig, Start, INFO};
 
 const FIRST: Player = Player(0);
 const SECOND: Player = Player(1);
@@ -1047,15 +1047,6 @@ fn repetition_is_found_beyond_the_inline_history() {
 }
 
 // --- Conformance -----------------------------------------------------------------------------
-
-/// The registry's samples, as `tests/conformance.rs` plays them (same games, same seeds).
-#[test]
-fn conformance_every_sample() {
-    for (i, sample) in SAMPLES.iter().enumerate() {
-        let words: Vec<&str> = sample.split_whitespace().collect();
-        check_random_games(&new(&words), 3, 100 + i as u64, 20_000);
-    }
-}
 
 #[test]
 fn conformance_every_option_combination() {

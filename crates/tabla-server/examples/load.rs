@@ -6,6 +6,11 @@
 //! `bench/load-server.sh` starts a server and runs this against it:
 //!
 //!     load --addr 127.0.0.1:PORT [--games 1000] [--moves 50] [--watchers 1] [--seed 1]
+//!          [--think-ms 0]
+//!
+//! With `--think-ms 0` every client sends its next move as soon as the last is acknowledged
+//! (the server saturated: latency is mostly queueing); with a think time each client waits
+//! about that long between moves, as players do.
 
 use futures_util::StreamExt;
 use rand::rngs::SmallRng;
@@ -23,10 +28,12 @@ struct Args {
     moves: usize,
     watchers: usize,
     seed: u64,
+    think_ms: u64,
 }
 
 fn args() -> Result<Args, String> {
-    let mut a = Args { addr: String::new(), games: 1000, moves: 50, watchers: 1, seed: 1 };
+    let mut a =
+        Args { addr: String::new(), games: 1000, moves: 50, watchers: 1, seed: 1, think_ms: 0 };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
         let v = it.next().ok_or_else(|| format!("{k} needs a value"))?;
@@ -37,6 +44,7 @@ fn args() -> Result<Args, String> {
             "--moves" => a.moves = n()?,
             "--watchers" => a.watchers = n()?,
             "--seed" => a.seed = n()? as u64,
+            "--think-ms" => a.think_ms = n()? as u64,
             _ => return Err(format!("unknown argument {k}")),
         }
     }
@@ -177,7 +185,13 @@ async fn play(
     };
     start.wait().await;
     let mut acknowledged: Vec<String> = game.record.clone();
-    for _ in 0..a.moves {
+    for k in 0..a.moves {
+        if a.think_ms > 0 {
+            // The first pause spreads the starts; then each player thinks about as long.
+            let low = if k == 0 { 0 } else { a.think_ms / 2 };
+            let ms = rng.random_range(low..=a.think_ms + a.think_ms / 2);
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
         if game.state.result.is_some() {
             out.finished = true;
             break;
@@ -316,7 +330,13 @@ async fn main() {
     let wall = t0.elapsed();
     all.sort();
     let q = |p: f64| all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)));
-    println!("games: {} at once ({}), {} watcher(s) each", a.games, GAMES.join(", "), a.watchers);
+    println!(
+        "games: {} at once ({}), {} watcher(s) each, think time {} ms",
+        a.games,
+        GAMES.join(", "),
+        a.watchers,
+        a.think_ms
+    );
     println!(
         "moves acknowledged: {} ({} games ended, the others stopped at {} moves)",
         all.len(),

@@ -59,6 +59,9 @@ fn hint_budget() -> tabla_ai::Budget {
     tabla_ai::Budget::level(3)
 }
 
+/// Longest a hint waits for a free search slot.
+const HINT_WAIT: Duration = Duration::from_secs(10);
+
 /// Most chance tokens rolled in a row by themselves (a guard; no game comes near it).
 const MAX_AUTO: usize = 1_000;
 
@@ -81,6 +84,8 @@ struct Live {
     resigned: Option<u8>,
     /// `state` of the game JSON for this version.
     state: Box<RawValue>,
+    /// The whole game JSON, made once per change and shared by answers and frames.
+    text: Arc<str>,
     /// Open WebSockets that identified themselves with each seat's token.
     connected: Vec<u32>,
     /// A computer's search for this game is running or queued.
@@ -185,7 +190,7 @@ impl Live {
         if names.len() != seats.len() {
             return Err(format!("{} seats stored for {} players", seats.len(), names.len()));
         }
-        Ok(Live {
+        let mut live = Live {
             id: g.id,
             info,
             options: g.options,
@@ -203,14 +208,27 @@ impl Live {
             resigned: g.resigned,
             computer_busy: false,
             used: Instant::now(),
-        })
+            text: Arc::from(""),
+        };
+        live.refresh();
+        Ok(live)
+    }
+
+    /// Remakes the game JSON after anything in it changed.
+    fn refresh(&mut self) {
+        self.text = self.render().into();
+    }
+
+    /// The game JSON.
+    fn json(&self) -> String {
+        self.text.to_string()
     }
 
     fn over(&self) -> bool {
         self.resigned.is_some() || self.position.to_move() == ToMove::Over
     }
 
-    fn json(&self) -> String {
+    fn render(&self) -> String {
         let result_reason = match (self.resigned, self.position.to_move()) {
             (Some(_), _) => Some("resigned"),
             (None, ToMove::Over) => Some("rules"),
@@ -243,7 +261,7 @@ impl Live {
     }
 
     fn frame(&self) -> Frame {
-        Frame { version: self.version, text: self.json().into() }
+        Frame { version: self.version, text: Arc::clone(&self.text) }
     }
 
     /// The seat a token belongs to.
@@ -527,6 +545,7 @@ impl Hub {
             }
         };
         live.id = id.clone();
+        live.refresh();
         let seats = names
             .iter()
             .zip(&kinds)
@@ -644,7 +663,7 @@ impl Hub {
             edit: Edit::Append { ply: live.record.len(), tokens: tokens.clone() },
             finished,
         };
-        self.store.commit(change).await.map_err(store_error)?;
+        self.commit(change).await?;
         for (t, m) in tokens.iter().zip(&next.movers) {
             let who = m.map_or("chance", |m| live.names[m as usize]);
             tracing::info!(game = %live.id, ply = live.record.len(), by = who, mv = %t, "move");
@@ -657,11 +676,25 @@ impl Hub {
         Ok(())
     }
 
+    /// Commits a change. When storage says the game moved on without us (another server
+    /// instance on a shared database), the game in memory is stale: forget it, so that the
+    /// next request rebuilds it from storage.
+    async fn commit(&self, change: Change) -> Result<(), ApiError> {
+        let id = change.id.clone();
+        self.store.commit(change).await.map_err(|e| {
+            if e == StoreError::Conflict {
+                self.games.lock().expect("games").remove(&id);
+            }
+            store_error(e)
+        })
+    }
+
     /// After a committed change: new version, its state (computed before the commit, so that
     /// nothing after the commit can fail), tell the watchers, maybe think.
     fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live, state: Box<RawValue>) {
         live.version += 1;
         live.state = state;
+        live.refresh();
         self.fanout.publish(&live.id, live.frame());
         self.schedule(slot, live);
     }
@@ -684,7 +717,7 @@ impl Hub {
             edit: Edit::Resign { seat: seat as u8 },
             finished: true,
         };
-        self.store.commit(change).await.map_err(store_error)?;
+        self.commit(change).await?;
         tracing::info!(game = %live.id, ply = live.record.len(), by = live.names[seat], "resigned");
         live.resigned = Some(seat as u8);
         self.changed(&slot, &mut live, state);
@@ -736,7 +769,7 @@ impl Hub {
             edit: Edit::Truncate { ply: to },
             finished,
         };
-        self.store.commit(change).await.map_err(store_error)?;
+        self.commit(change).await?;
         tracing::info!(game = %live.id, from = live.record.len(), to, by = live.names[seat], "undo");
         live.record.truncate(to);
         live.movers = replayed.movers;
@@ -767,7 +800,10 @@ impl Hub {
                 _ => return Err(ApiError::conflict("a die roll is due, not a move")),
             }
         };
-        let permit = Arc::clone(&self.ai).acquire_owned().await.expect("semaphore open");
+        let permit = tokio::time::timeout(HINT_WAIT, Arc::clone(&self.ai).acquire_owned())
+            .await
+            .map_err(|_| ApiError::unavailable("the computer is busy; ask again in a moment"))?
+            .expect("semaphore open");
         let seed = rand::random();
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -793,6 +829,7 @@ impl Hub {
         let seat = live.seat(token)?;
         live.connected[seat] += 1;
         if live.connected[seat] == 1 {
+            live.refresh();
             self.fanout.publish(&live.id, live.frame());
         }
         Ok((seat, live.names[seat]))
@@ -804,6 +841,7 @@ impl Hub {
         let mut live = slot.lock().await;
         live.connected[seat] = live.connected[seat].saturating_sub(1);
         if live.connected[seat] == 0 {
+            live.refresh();
             self.fanout.publish(&live.id, live.frame());
         }
     }

@@ -302,7 +302,12 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
+        let t0 = std::time::Instant::now();
         let results = write_batch(&mut conn, &batch);
+        let spent = t0.elapsed();
+        if spent > std::time::Duration::from_millis(100) {
+            tracing::warn!(ms = spent.as_millis() as u64, writes = batch.len(), "a slow commit");
+        }
         for (job, result) in batch.into_iter().zip(results) {
             let reply = match job {
                 Job::Create(_, reply) | Job::Commit(_, reply) => reply,

@@ -1,6 +1,11 @@
 //! `tabla`: play, study and query four abstract board games.
 
+mod board_text;
+mod menu;
+mod narrate;
 mod play;
+mod rules_doc;
+mod saves;
 
 use clap::{Args, Parser, Subcommand};
 use rand::SeedableRng;
@@ -71,6 +76,9 @@ enum Command {
         /// The computer's strength, 1 (friendly) to 7 (strongest).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=7))]
         level: u8,
+        /// Seed of the dice and the computer (the same seed, the same rolls and replies).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Print the computer's move for the position (machine use).
     Bestmove {
@@ -154,6 +162,10 @@ enum Command {
         /// Language: en (English, the specification) or hu (Hungarian).
         #[arg(long, default_value = "en", value_parser = ["en", "hu"])]
         lang: String,
+        /// The whole specification, with the sections for programmers (reference figures,
+        /// position text, click paths).
+        #[arg(long)]
+        full: bool,
     },
     /// List the games.
     Games,
@@ -247,7 +259,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let config = tabla_server::Config { addr, db, ..tabla_server::Config::default() };
             tabla_server::run(config).map_err(|e| Failure(e, 1))
         }
-        Command::Play { game: args, ai, level } => {
+        Command::Play { game: args, ai, level, seed } => {
             let Some(id) = args.game else {
                 if !args.options.is_empty()
                     || !args.moves.is_empty()
@@ -260,7 +272,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         2,
                     ));
                 }
-                return play::menu().map_err(|e| Failure(e, 1));
+                let menu = match seed {
+                    Some(_) => play::menu_seeded(seed),
+                    None => play::menu(),
+                };
+                return menu.map_err(|e| Failure(e, 1));
             };
             let game = GameArgs {
                 game: id,
@@ -268,7 +284,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 moves: args.moves,
                 position: args.position,
             };
-            let g = game.position()?;
+            let g = game.start()?;
             let names = g.player_names();
             let mut seats = Vec::new();
             for name in &ai {
@@ -282,7 +298,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             }
-            play::play(g, &seats, level, &game.moves).map_err(|e| Failure(e, 1))
+            play::play(play::Setup {
+                start: g,
+                options: game.options.clone(),
+                position: game.position.clone(),
+                moves: game.moves.clone(),
+                ai: seats,
+                level,
+                seed,
+            })
+            .map_err(|e| Failure(e, 2))
         }
         Command::Bestmove { game, time_ms, level, seed } => {
             let g = game.position()?;
@@ -393,14 +418,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{total}");
             Ok(())
         }
-        Command::Rules { game, lang } => {
+        Command::Rules { game, lang, full } => {
             let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
-            let text = if lang == "hu" { info.rules_hu } else { info.rules_en };
-            println!("{}", text.trim_end());
-            println!("\n## Options (tabla ... -o KEY=VALUE)\n");
-            for o in info.options {
-                println!("- {} = {} (default {}): {}", o.key, o.values, o.default, o.help);
-            }
+            println!("{}", rules_doc::text(info, &lang, full, None));
             Ok(())
         }
         Command::Games => {
