@@ -2,7 +2,7 @@
 // first legal move's first click path is clicked on the board (and the die when it is ours).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, startFromLobby, playToEnd, shotBoth, liveGame, shot } from './harness.mjs';
+import { launch, newPage, startFromLobby, playToEnd, shotBoth, liveGame, shot, api } from './harness.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -18,7 +18,7 @@ const GAMES = [
 for (const g of GAMES) {
   test(`${g.name}: a whole game by clicks against the computer`, async () => {
     const page = await newPage(browser);
-    const meta = await (await fetch(new URL('/api/meta', process.env.TABLA_ADDR ? `http://${process.env.TABLA_ADDR}` : 'http://127.0.0.1:8080'))).json();
+    const meta = (await api('GET', '/api/meta')).json;
     const known = new Set(meta.games.find((x) => x.id === g.game).options.map((o) => o.key));
     const options = Object.fromEntries(Object.entries(g.options).filter(([k]) => known.has(k)));
     await startFromLobby(page, { game: g.game, options, seats: [null, 'computer:1'] });

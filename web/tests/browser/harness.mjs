@@ -3,6 +3,7 @@
 
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,18 +42,34 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'en-GB', i
   return page;
 }
 
-export async function api(method, path, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
+/**
+ * A request to the server, on a connection of its own that closes after the answer (fetch's
+ * pooled keep-alive connections would hold the test process open after its tests).
+ */
+export function api(method, path, body, token) {
+  const [host, port] = ADDR.split(':');
+  const headers = { 'Content-Type': 'application/json', Connection: 'close' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, json };
+  const data = body === undefined ? null : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host, port: Number(port), method, path, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => {
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = text;
+        }
+        resolve({ status: res.statusCode, json });
+      });
+    });
+    req.on('error', reject);
+    if (data) req.write(data);
+    req.end();
+  });
 }
 
 /** The game as the page holds it (the live one). */
@@ -147,8 +164,7 @@ export const server = {
     writeFileSync(process.env.TABLA_PIDFILE, String(child.pid));
     for (let i = 0; i < 200; i++) {
       try {
-        const r = await fetch(`${BASE}/api/meta`);
-        if (r.ok) return;
+        if ((await api('GET', '/api/meta')).status === 200) return;
       } catch {
         /* not yet */
       }
