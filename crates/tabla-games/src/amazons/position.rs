@@ -3,6 +3,7 @@
 //! view to their own files.
 
 use super::config::{Config, Placement, MAX_CELLS, MAX_QUEENS};
+use super::movegen::Sampler;
 use std::ops::{Index, IndexMut};
 use std::sync::Arc;
 use tabla_core::{
@@ -179,6 +180,12 @@ pub struct Amazons {
     /// Occupied cells as bits, on boards of at most 128 cells (see
     /// [`super::movegen::Rays128`]).
     pub(super) occ: u128,
+    /// `occ` mirrored (cell `x` as bit `127 - x`), for the falling rays of
+    /// [`super::movegen::Rays128`].
+    pub(super) mirror: u128,
+    /// How random turns are drawn: not part of the position (not compared, hashed or
+    /// written), kept by copies so that a search's playouts use its choice.
+    pub(super) sampler: Sampler,
 }
 
 impl PartialEq for Amazons {
@@ -241,6 +248,8 @@ impl Amazons {
             over: None,
             board_hash: 0,
             occ: 0,
+            mirror: 0,
+            sampler: Sampler::default(),
             cfg,
         }
     }
@@ -262,6 +271,16 @@ impl Amazons {
         self.queens[p].as_slice()
     }
 
+    /// How [`Game::random_move`] draws turns here and in the positions played from here.
+    pub fn sampler(&self) -> Sampler {
+        self.sampler
+    }
+
+    /// Draws random turns with `s` from now on (and in the copies made from now on).
+    pub fn set_sampler(&mut self, s: Sampler) {
+        self.sampler = s;
+    }
+
     /// The players who are out, first out first.
     pub fn out_order(&self) -> &[Player] {
         &self.out_order[..self.out_count as usize]
@@ -281,11 +300,13 @@ impl Amazons {
             Z_CELLS[c.index() * 8 + old.index()] ^ Z_CELLS[c.index() * 8 + v.index()];
         self.board[c.index()] = v;
         if c.0 < 128 {
-            let bit = 1u128 << c.0;
+            let (bit, mirrored) = (1u128 << c.0, super::movegen::mirrored(c));
             if v.is_empty() {
                 self.occ &= !bit;
+                self.mirror &= !mirrored;
             } else {
                 self.occ |= bit;
+                self.mirror |= mirrored;
             }
         }
     }
