@@ -88,6 +88,9 @@ pub struct PlayoutStats {
     pub moves: u64,
     /// Wall time spent.
     pub elapsed: Duration,
+    /// Processor time the playing threads got (all of them together), where the system
+    /// tells (Linux); on a machine shared with other work it is the fairer figure.
+    pub cpu: Option<Duration>,
 }
 
 impl PlayoutStats {
@@ -99,6 +102,18 @@ impl PlayoutStats {
     pub fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+    /// Finished games per second of processor time, where it is known.
+    pub fn games_per_cpu_second(&self) -> Option<f64> {
+        self.cpu.map(|c| self.games as f64 / c.as_secs_f64().max(1e-9))
+    }
+}
+
+/// The processor time the calling thread has had so far (Linux: `/proc/thread-self/schedstat`,
+/// nanoseconds); `None` elsewhere.
+pub fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// When a run of random playouts stops.
@@ -131,6 +146,7 @@ pub fn playouts<G: Game, R: Rng>(
     mut progress: impl FnMut(Duration),
 ) -> PlayoutStats {
     let t0 = Instant::now();
+    let cpu0 = thread_cpu_time();
     let mut stats = PlayoutStats::default();
     let mut moves = Vec::new();
     loop {
@@ -145,6 +161,7 @@ pub fn playouts<G: Game, R: Rng>(
         };
         if done {
             stats.elapsed = spent;
+            stats.cpu = cpu0.zip(thread_cpu_time()).map(|(a, b)| b.saturating_sub(a));
             return stats;
         }
     }
@@ -180,9 +197,11 @@ pub fn parallel_playouts<G: Game>(
         handles.into_iter().map(|h| h.join().expect("a playout thread panicked")).collect()
     });
     let mut total = PlayoutStats { elapsed: t0.elapsed(), ..PlayoutStats::default() };
+    total.cpu = Some(Duration::ZERO);
     for s in per_thread {
         total.games += s.games;
         total.moves += s.moves;
+        total.cpu = total.cpu.zip(s.cpu).map(|(a, b)| a + b);
     }
     total
 }

@@ -68,6 +68,10 @@ pub fn playouts(mut g: AnyGame, label: &str, a: &Playouts) -> Result<(), String>
     println!("seconds:           {:.3}", one.elapsed.as_secs_f64());
     println!("playouts/s:        {:.1}", one.games_per_second());
     println!("moves played/s:    {:.0}", one.moves_per_second());
+    if let (Some(cpu), Some(rate)) = (one.cpu, one.games_per_cpu_second()) {
+        println!("cpu seconds:       {:.3}", cpu.as_secs_f64());
+        println!("playouts/cpu-s:    {rate:.1}");
+    }
     if let Some(many) = many {
         let n = a.threads;
         println!("threads:           {n} independent playout loops, seeds derived from --seed");
@@ -77,6 +81,20 @@ pub fn playouts(mut g: AnyGame, label: &str, a: &Playouts) -> Result<(), String>
             "speed-up:          {:.2}x ({n} threads over 1, measured one after the other)",
             many.games_per_second() / one.games_per_second().max(1e-9)
         );
+        if let (Some(c1), Some(cn)) = (one.cpu, many.cpu) {
+            // Processor time over wall time: how many cores the run really had, which caps the
+            // speed-up on a machine shared with other work.
+            let cores = |c: Duration, w: Duration| c.as_secs_f64() / w.as_secs_f64().max(1e-9);
+            let (k1, kn) = (cores(c1, one.elapsed), cores(cn, many.elapsed));
+            println!("cores had:         {k1:.2} with 1 thread, {kn:.2} with {n}");
+            // Playouts per processor-second, N threads over 1: 1.00 is perfect scaling,
+            // whatever share of the machine the run got.
+            let per_cpu = |s: &PlayoutStats| s.games_per_cpu_second().unwrap_or(0.0);
+            println!(
+                "per-core scaling:  {:.2} (playouts per cpu-second, {n} threads over 1)",
+                per_cpu(&many) / per_cpu(&one).max(1e-9)
+            );
+        }
     }
     let budget = match until {
         Until::Games(_) => Duration::ZERO,

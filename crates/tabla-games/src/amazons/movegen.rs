@@ -417,15 +417,19 @@ impl Lines {
     /// The `r`-th (0-based) of the free cells that [`Lines::free`] counted for `c`, with the
     /// axis it lies along.
     #[inline(always)]
-    fn nth_free(&self, c: Cell, counts: &[u32; 12], mut r: u32) -> (Cell, usize) {
-        let mut d = 0;
-        for &n in counts {
-            if r < n {
-                break;
-            }
-            r -= n;
-            d += 1;
+    fn nth_free<const A: usize>(&self, c: Cell, counts: &[u32; 12], r: u32) -> (Cell, usize) {
+        // Without branches (the direction is random, so a branch would mispredict): the
+        // direction is the number of running sums at most `r`, and `r` less the sum before it
+        // is the distance.
+        // (The running sum is the only chain; the count and the sum before hang off it.)
+        let (mut d, mut sum, mut before) = (0, 0, 0);
+        for &n in &counts[..(2 * A).min(12)] {
+            sum += n;
+            let past = u32::from(sum <= r);
+            d += past as usize;
+            before += n * past;
         }
+        let r = r - before;
         let lp = self.at(c)[(d / 2) % MAX_AXES];
         let b = u32::from(lp.bit);
         let bit = if d % 2 == 0 { b + 1 + r } else { b - 1 - r };
@@ -838,10 +842,10 @@ impl Amazons {
         // Destination and stone from one 64-bit draw, 32 bits each.
         let x = rng.next_u64();
         let (counts, total) = lines.free::<A>(&self.lines, from, None);
-        let (to, axis) = lines.nth_free(from, &counts, below_from(x as u32, total, rng));
+        let (to, axis) = lines.nth_free::<A>(from, &counts, below_from(x as u32, total, rng));
         let vacated = (axis, lines.at(from)[axis % MAX_AXES].mask);
         let (counts, total) = lines.free::<A>(&self.lines, to, Some(vacated));
-        let (stone, _) = lines.nth_free(to, &counts, below_from((x >> 32) as u32, total, rng));
+        let (stone, _) = lines.nth_free::<A>(to, &counts, below_from((x >> 32) as u32, total, rng));
         Move::Shot { from, to, stone }
     }
 

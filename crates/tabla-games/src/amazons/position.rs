@@ -141,9 +141,13 @@ impl Queens {
         self.len -= 1;
     }
 
+    /// Moves the queen on `from` to `to` (without a branch on which one it is: playouts draw
+    /// it at random).
     fn replace(&mut self, from: Cell, to: Cell) {
-        let k = self.as_slice().iter().position(|&q| q == from).expect("a queen of the mover");
-        self.cells[k] = to;
+        debug_assert!(self.as_slice().contains(&from), "a queen of the mover");
+        for c in &mut self.cells {
+            *c = if *c == from { to } else { *c };
+        }
     }
 
     fn sorted(&self) -> [Cell; MAX_QUEENS] {
