@@ -833,12 +833,11 @@ impl Amazons {
         _rays: &Rays128,
         rng: &mut R,
     ) -> Move {
-        let queens = self.queens[self.turn].as_slice();
         // The queen: the `k`-th movable one (begin_turn listed them).
         let n = self.movable.count_ones();
         let k = if n > 1 { below(rng, n) } else { 0 };
         let slot = SELECT8[usize::from(self.movable)][k as usize % 8];
-        let from = queens[usize::from(slot) % queens.len().max(1)];
+        let from = self.queens[self.turn].slot(usize::from(slot));
         // Destination and stone from one 64-bit draw, 32 bits each.
         let x = rng.next_u64();
         let (counts, total) = lines.free::<A>(&self.lines, from, None);

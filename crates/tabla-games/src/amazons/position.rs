@@ -112,6 +112,12 @@ impl Queens {
         &self.cells[..self.len as usize]
     }
 
+    /// The queen in slot `k` (below [`Queens::len`]; the order of [`Queens::as_slice`]).
+    #[inline(always)]
+    pub fn slot(&self, k: usize) -> Cell {
+        self.cells[k % MAX_QUEENS]
+    }
+
     /// How many queens are on the board.
     #[inline]
     pub fn len(&self) -> usize {
