@@ -45,6 +45,17 @@ fn threads() -> usize {
 
 /// The move `budget` chooses for `g`; `None` when no player is to move.
 pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
+    choose_watched(g, budget, seed, &mut |_| {})
+}
+
+/// As [`choose`], with `progress` called after every completed iteration of an
+/// alpha-beta search (the other searches do not report). Watching changes nothing.
+pub fn choose_watched<G: GameAi>(
+    g: &G,
+    budget: Budget,
+    seed: u64,
+    progress: &mut dyn FnMut(&minimax::Report<G::Move>),
+) -> Option<G::Move> {
     let ToMove::Player(me) = g.to_move() else { return None };
     let level = budget.level.unwrap_or(MAX_LEVEL);
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -91,7 +102,7 @@ pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
     }
     let _ = me;
     let limits = Limits { depth: 64, time: budget.time, threads: threads() };
-    Some(minimax::search(g, &eval, limits, |_| {}).best)
+    Some(minimax::search(g, &eval, limits, progress).best)
 }
 
 /// The game's own search with no evaluation at all (for measuring what knowledge adds).
@@ -231,6 +242,59 @@ pub fn best_move_dyn(game: &AnyGame, budget: Budget, seed: u64) -> Result<Option
     Ok(with_game!(game, g => choose(g, budget, seed).map(|m| g.format_move(m))))
 }
 
+/// What the computer is thinking, for front ends that show it live (`tabla play`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thinking {
+    /// The best move so far (at the end: the chosen one), in canonical notation.
+    pub best: String,
+    /// Its expected score in [0, 1] for the player to move, when the search says.
+    pub score: Option<f64>,
+    /// The deepest completed iteration (0 when the search has no depth).
+    pub depth: u32,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// As [`best_move_dyn`], calling `on_progress` with the best move so far whenever the
+/// search has one; returns the chosen move with what is known of its value. `None` when no
+/// player is to move. The same move as [`best_move_dyn`] for the same arguments.
+pub fn best_move_dyn_watched(
+    game: &AnyGame,
+    budget: Budget,
+    seed: u64,
+    on_progress: &mut dyn FnMut(&Thinking),
+) -> Option<Thinking> {
+    with_game!(game, g => watched(g, budget, seed, on_progress))
+}
+
+fn watched<G: GameAi>(
+    g: &G,
+    budget: Budget,
+    seed: u64,
+    on_progress: &mut dyn FnMut(&Thinking),
+) -> Option<Thinking> {
+    let t0 = std::time::Instant::now();
+    let scale = G::Eval::default().scale();
+    let mut last: Option<Thinking> = None;
+    let mut relay = |r: &minimax::Report<G::Move>| {
+        let t = Thinking {
+            best: g.format_move(r.best),
+            score: Some(expected_score(r.score, scale)),
+            depth: r.depth,
+            elapsed: r.elapsed,
+        };
+        on_progress(&t);
+        last = Some(t);
+    };
+    let best = g.format_move(choose_watched(g, budget, seed, &mut relay)?);
+    let (score, depth) = match last {
+        Some(t) if t.best == best => (t.score, t.depth),
+        Some(t) => (None, t.depth),
+        None => (None, 0),
+    };
+    Some(Thinking { best, score, depth, elapsed: t0.elapsed() })
+}
+
 /// Every legal move of any registered game with its value, best first, within `time`.
 pub fn analyse(game: &AnyGame, time: Duration) -> Analysis {
     with_game!(game, g => analyse_game(g, time))
@@ -290,6 +354,18 @@ mod tests {
                 assert!(g.legal().contains(&m), "{} level {level}: {m}", info.id);
             }
         }
+    }
+
+    #[test]
+    fn watching_reports_and_changes_nothing() {
+        let g = tabla_games::new_game("amazons", &[]).unwrap();
+        let budget = Budget { level: Some(1), ..Budget::level(1) };
+        let plain = best_move_dyn(&g, budget, 5).unwrap().unwrap();
+        let watched = best_move_dyn_watched(&g, budget, 5, &mut |_| {}).unwrap();
+        assert_eq!(plain, watched.best);
+        let mut seen = 0;
+        let t = best_move_dyn_watched(&g, Budget::level(3), 5, &mut |_| seen += 1).unwrap();
+        assert!(seen > 0 && t.score.is_some_and(|s| (0.0..=1.0).contains(&s)), "{t:?}");
     }
 
     #[test]

@@ -273,8 +273,10 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// A Zobrist hash of everything that decides the future of the game (position, side to
-    /// move, counters that rules depend on).
+    /// A Zobrist hash of the position as its text shows it (board, side to move, counters
+    /// that rules depend on). Repetition history is left out, as it is of the position text:
+    /// two positions that look the same hash the same, which is what repetition rules and
+    /// transposition tables compare.
     fn hash(&self) -> u64;
 
     /// The hash computed from nothing, to check the incremental one. Games that compute
@@ -306,12 +308,6 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// cell, coordinates around it).
     fn render_text(&self) -> String;
 
-    /// A JSON description of the position in the game's own shape (being replaced by
-    /// [`Game::view`]).
-    fn view_json(&self) -> serde_json::Value {
-        serde_json::Value::Null
-    }
-
     /// The position as front ends draw it: cells with drawing coordinates and stacks, points,
     /// labels and per-player counts, in the one schema every game shares. `last` is left
     /// empty: the edge that played the last move fills it from [`Game::touched`].
@@ -337,4 +333,37 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The text is not a position of this game with these options; the message says what
     /// was wrong and what was expected.
     fn read_position(&self, text: &str) -> Result<Self, PositionError>;
+}
+
+/// One value per seat, indexed by [`Player`], so that per-player facts (reserves, captures,
+/// queens) cannot be indexed by a stray number. `N` is the most seats the game has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PerPlayer<T, const N: usize>(pub [T; N]);
+
+impl<T: Default, const N: usize> Default for PerPlayer<T, N> {
+    fn default() -> Self {
+        PerPlayer(std::array::from_fn(|_| T::default()))
+    }
+}
+
+impl<T, const N: usize> std::ops::Index<Player> for PerPlayer<T, N> {
+    type Output = T;
+    #[inline]
+    fn index(&self, p: Player) -> &T {
+        &self.0[p.index()]
+    }
+}
+
+impl<T, const N: usize> std::ops::IndexMut<Player> for PerPlayer<T, N> {
+    #[inline]
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        &mut self.0[p.index()]
+    }
+}
+
+impl<T, const N: usize> From<[T; N]> for PerPlayer<T, N> {
+    /// In seat order.
+    fn from(a: [T; N]) -> Self {
+        PerPlayer(a)
+    }
 }

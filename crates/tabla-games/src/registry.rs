@@ -27,6 +27,83 @@ pub struct GameInfo {
     pub samples: &'static [&'static str],
 }
 
+/// Section headings (English and Hungarian) of the rules files that are written for
+/// programmers and testers, not for players: left out of [`GameInfo::rules_for_players`].
+const DEVELOPER_SECTIONS: &[&str] = &[
+    "Figures tests can pin",
+    "Reference figures",
+    "Position text",
+    "Board view and clicks",
+    "View and click paths",
+    "Tesztekben rögzíthető értékek",
+    "Referenciaértékek",
+    "Állásszöveg",
+    "Állásleírás",
+    "Táblanézet és kattintások",
+    "Nézet és kattintási utak",
+];
+
+/// How hexagonal cells are named, shown with the rules of the hex games.
+pub const HEX_COORDINATES: &str = include_str!("../rules/hex-coordinates.md");
+
+/// The side-5 hexagon with every cell's name, drawn as it stands (GIPF's board; hex Amazons
+/// of side 5).
+pub const HEX_PICTURE: &str = include_str!("../rules/hex-picture.txt");
+
+impl GameInfo {
+    /// The rules text in `lang` (`en`, or `hu`), whole: the specification.
+    pub fn rules(&self, lang: &str) -> &'static str {
+        if lang.eq_ignore_ascii_case("hu") {
+            self.rules_hu
+        } else {
+            self.rules_en
+        }
+    }
+
+    /// The rules as players read them: without the sections for programmers (reference
+    /// figures, position text, click paths), and with the coordinate picture inline for
+    /// the games played on hexagons.
+    pub fn rules_for_players(&self, lang: &str) -> String {
+        let mut out = String::new();
+        let mut skip_level = None;
+        for line in self.rules(lang).lines() {
+            let level = line.bytes().take_while(|&b| b == b'#').count();
+            if level > 0 && line.as_bytes().get(level) == Some(&b' ') {
+                let title = line[level..].trim();
+                if skip_level.is_some_and(|l| level > l) {
+                    continue;
+                }
+                skip_level =
+                    DEVELOPER_SECTIONS.iter().any(|s| title.starts_with(s)).then_some(level);
+            }
+            if skip_level.is_none() {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        if matches!(self.id, "gipf" | "amazons") {
+            out.push('\n');
+            // One level down, as a section of this game's rules.
+            for line in HEX_COORDINATES.lines() {
+                // The last bullet speaks to programmers, not players.
+                if line.starts_with("- Implementations are free") || line.starts_with("  interface")
+                {
+                    continue;
+                }
+                if line.starts_with('#') {
+                    out.push('#');
+                }
+                out.push_str(line);
+                out.push('\n');
+            }
+            out.push_str("\nThe side-5 hexagon, every cell by its name:\n\n```\n");
+            out.push_str(HEX_PICTURE);
+            out.push_str("```\n");
+        }
+        out.replace("rules as this project implements them", "rules")
+    }
+}
+
 impl std::fmt::Debug for GameInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "GameInfo({})", self.id)

@@ -1,7 +1,12 @@
 //! `tabla`: play, study and query four abstract board games.
 
 mod bench;
+mod board_text;
+mod menu;
+mod narrate;
 mod play;
+mod rules_doc;
+mod saves;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -11,8 +16,9 @@ use tabla_games::{with_game, AnyGame};
 
 /// Tabla: GIPF, Bulgarian Ur, Seega and Amazons, to play and to study.
 ///
-/// Without a command, a menu asks for a game and its options and starts a game in the
-/// terminal. Games: amazons, gipf, seega, bulgarian-ur (see `tabla rules GAME`).
+/// Without a command, starts the game server (`tabla serve`) and prints the address to open
+/// in a browser. `tabla play` without a game shows a menu to play in the terminal.
+/// Games: amazons, gipf, seega, bulgarian-ur (see `tabla rules GAME`).
 #[derive(Parser)]
 #[command(name = "tabla", version, after_help = EXAMPLES)]
 struct Cli {
@@ -21,6 +27,9 @@ struct Cli {
 }
 
 const EXAMPLES: &str = "Examples:
+  tabla                                   the server: open the address it prints
+  tabla serve --addr 0.0.0.0:8080 --db games.sqlite3
+  tabla play                              a menu: pick a game, play in the terminal
   tabla play amazons                      a 6×6 game for two at one keyboard
   tabla play amazons -o size=10           the tournament board
   tabla state amazons -o size=10          the legal moves as JSON (2176 of them)
@@ -32,18 +41,44 @@ const EXAMPLES: &str = "Examples:
   tabla rules gipf
   tabla rules seega --lang hu             the rules in Hungarian";
 
+const SERVE_HELP: &str =
+    "Prints the address to open, then logs one line per request and per move to
+standard error (level via RUST_LOG, e.g. RUST_LOG=warn). Ctrl-C stops it; every
+acknowledged move is already on disk, and computer turns cut off by a stop resume
+when the server starts again on the same file.
+
+Examples:
+  tabla serve                                  http://127.0.0.1:8080/, ./tabla.sqlite3
+  tabla serve --addr 127.0.0.1:0               any free port (printed)
+  tabla serve --addr 0.0.0.0:8080 --db /var/lib/tabla/games.sqlite3";
+
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the games over HTTP: the web page, the API of docs/http-contract.md, live
+    /// updates; games are kept in a SQLite file.
+    #[command(after_help = SERVE_HELP)]
+    Serve {
+        /// Address to listen on (port 0 picks a free port; 0.0.0.0 opens it to the network).
+        #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]
+        addr: std::net::SocketAddr,
+        /// The SQLite file the games are kept in (created if missing).
+        #[arg(long, default_value = "tabla.sqlite3", value_name = "PATH")]
+        db: std::path::PathBuf,
+    },
     /// Play in the terminal: people at one keyboard, or against the computer (--ai).
+    /// Without a game, a menu asks for one.
     Play {
         #[command(flatten)]
-        game: GameArgs,
+        game: PlayArgs,
         /// Seats the computer plays, by player name (e.g. --ai black; repeatable).
         #[arg(long, value_name = "PLAYER")]
         ai: Vec<String>,
         /// The computer's strength, 1 (friendly) to 7 (strongest).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=7))]
         level: u8,
+        /// Seed of the dice and the computer (the same seed, the same rolls and replies).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Print the computer's move for the position (machine use).
     Bestmove {
@@ -127,6 +162,10 @@ enum Command {
         /// Language: en (English, the specification) or hu (Hungarian).
         #[arg(long, default_value = "en", value_parser = ["en", "hu"])]
         lang: String,
+        /// The whole specification, with the sections for programmers (reference figures,
+        /// position text, click paths).
+        #[arg(long)]
+        full: bool,
     },
     /// List the games.
     Games,
@@ -161,6 +200,23 @@ enum BenchCommand {
         #[arg(long, value_name = "N")]
         games: Option<u64>,
     },
+}
+
+/// `play`'s game: as [`GameArgs`], but the game may be left out (then a menu asks).
+#[derive(Args, Clone)]
+struct PlayArgs {
+    /// The game: amazons, gipf, seega, bulgarian-ur; none for a menu.
+    game: Option<String>,
+    /// A rule option KEY=VALUE (repeatable), e.g. -o size=10 -o killer=on.
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// A game record to play from the start: move tokens separated by spaces.
+    #[arg(long, value_name = "TOKENS", default_value = "")]
+    moves: String,
+    /// Start from this position text (as `position` in `tabla state` prints it) instead of
+    /// the starting position; --moves are played from it.
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
 }
 
 /// Which game, under which options, from which position.
@@ -205,12 +261,41 @@ fn state_line(g: &dyn DynGame, view: bool, last: &[String]) -> String {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    let Some(command) = cli.command else {
-        return play::menu().map_err(|e| Failure(e, 1));
-    };
+    let command = cli.command.unwrap_or(Command::Serve {
+        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
+        db: "tabla.sqlite3".into(),
+    });
     match command {
-        Command::Play { game, ai, level } => {
-            let g = game.position()?;
+        Command::Serve { addr, db } => {
+            let config = tabla_server::Config { addr, db, ..tabla_server::Config::default() };
+            tabla_server::run(config).map_err(|e| Failure(e, 1))
+        }
+        Command::Play { game: args, ai, level, seed } => {
+            let Some(id) = args.game else {
+                if !args.options.is_empty()
+                    || !args.moves.is_empty()
+                    || args.position.is_some()
+                    || !ai.is_empty()
+                {
+                    return Err(Failure(
+                        "name the game for -o, --moves, --position or --ai (tabla play GAME ...)"
+                            .into(),
+                        2,
+                    ));
+                }
+                let menu = match seed {
+                    Some(_) => play::menu_seeded(seed),
+                    None => play::menu(),
+                };
+                return menu.map_err(|e| Failure(e, 1));
+            };
+            let game = GameArgs {
+                game: id,
+                options: args.options,
+                moves: args.moves,
+                position: args.position,
+            };
+            let g = game.start()?;
             let names = g.player_names();
             let mut seats = Vec::new();
             for name in &ai {
@@ -224,7 +309,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             }
-            play::play(g, &seats, level, &game.moves).map_err(|e| Failure(e, 1))
+            play::play(play::Setup {
+                start: g,
+                options: game.options.clone(),
+                position: game.position.clone(),
+                moves: game.moves.clone(),
+                ai: seats,
+                level,
+                seed,
+            })
+            .map_err(|e| Failure(e, 2))
         }
         Command::Bestmove { game, time_ms, level, seed } => {
             let g = game.position()?;
@@ -257,10 +351,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     let e = tabla_core::RecordError { index: i + 1, token: token.into(), error };
                     Failure(e.to_string(), 2)
                 })?;
-                if trace {
-                    lines.push(state_line(g.as_dyn(), view, &played.touched));
-                } else {
+                // A die roll touches nothing: the last move stays the one to mark.
+                if !played.touched.is_empty() {
                     last = played.touched;
+                }
+                if trace {
+                    lines.push(state_line(g.as_dyn(), view, &last));
                 }
             }
             if !trace {
@@ -333,14 +429,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{total}");
             Ok(())
         }
-        Command::Rules { game, lang } => {
+        Command::Rules { game, lang, full } => {
             let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
-            let text = if lang == "hu" { info.rules_hu } else { info.rules_en };
-            println!("{}", text.trim_end());
-            println!("\n## Options (tabla ... -o KEY=VALUE)\n");
-            for o in info.options {
-                println!("- {} = {} (default {}): {}", o.key, o.values, o.default, o.help);
-            }
+            println!("{}", rules_doc::text(info, &lang, full, None));
             Ok(())
         }
         Command::Games => {

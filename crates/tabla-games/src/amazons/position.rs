@@ -4,7 +4,6 @@
 
 use super::config::{Config, Placement, MAX_CELLS, MAX_QUEENS};
 use super::movegen::{Sampler, MAX_LINES};
-use std::ops::{Index, IndexMut};
 use std::sync::Arc;
 use tabla_core::{
     zobrist, zobrist_table, BoardView, Cell, Game, GameOptions, MoveError, OptionError, Outcome,
@@ -77,25 +76,8 @@ impl Content {
     }
 }
 
-/// One value per seat, indexed by [`Player`] (seats beyond the game's count stay at their
-/// default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ByPlayer<T>(pub [T; MAX_PLAYERS]);
-
-impl<T> Index<Player> for ByPlayer<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, p: Player) -> &T {
-        &self.0[p.index()]
-    }
-}
-
-impl<T> IndexMut<Player> for ByPlayer<T> {
-    #[inline]
-    fn index_mut(&mut self, p: Player) -> &mut T {
-        &mut self.0[p.index()]
-    }
-}
+/// One value per seat (seats beyond the game's count stay at their default).
+pub type ByPlayer<T> = tabla_core::PerPlayer<T, MAX_PLAYERS>;
 
 /// The cells of one player's queens on the board, in no meaningful order (a capture moves
 /// the last one into the gap). Equal as sets.
