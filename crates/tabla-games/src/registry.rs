@@ -1,6 +1,7 @@
 //! Every game by id: its options, rules text, and a factory from options to a position; and
 //! [`AnyGame`], the one closed enum of the games that everything dynamic matches on.
 
+use crate::amazons::Sampler;
 use crate::{amazons::Amazons, bulgarian_ur::BulgarianUr, gipf::Gipf, seega::Seega};
 use tabla_core::{DynGame, GameOptions, OptionError, OptionSpec};
 
@@ -195,6 +196,53 @@ impl AnyGame {
     pub fn perft(&self, depth: u32) -> u64 {
         with_game!(self, g => tabla_core::perft::perft(g, depth))
     }
+    /// The names of the random-move samplers this game offers ([`tabla_core::Game::random_move`]),
+    /// the default first. Amazons has two (`uniform` over whole turns, and `stepwise` as
+    /// OpenSpiel draws a turn: queen, destination, stone); every other game has one,
+    /// `uniform` (uniform over the legal moves, chance by its probabilities).
+    pub fn samplers(&self) -> &'static [&'static str] {
+        const AMAZONS: [&str; 2] = [Sampler::ALL[0].name(), Sampler::ALL[1].name()];
+        match self {
+            AnyGame::Amazons(_) => &AMAZONS,
+            _ => &["uniform"],
+        }
+    }
+
+    /// The name of the sampler in use (see [`AnyGame::samplers`]).
+    pub fn sampler(&self) -> &'static str {
+        match self {
+            AnyGame::Amazons(a) => a.sampler().name(),
+            _ => "uniform",
+        }
+    }
+
+    /// Draws random moves with the sampler of that name, here and in the positions played
+    /// from here.
+    ///
+    /// # Errors
+    /// The game has no sampler of that name; the message names those it has.
+    pub fn set_sampler(&mut self, name: &str) -> Result<(), String> {
+        if let AnyGame::Amazons(a) = self {
+            if let Some(s) = Sampler::from_name(name) {
+                a.set_sampler(s);
+                return Ok(());
+            }
+        } else if name.trim().eq_ignore_ascii_case("uniform") {
+            return Ok(());
+        }
+        let have = self.samplers();
+        let what = match have {
+            [one] => format!(
+                "{} has one random-move sampler, {one} (amazons has {} and {})",
+                self.id(),
+                Sampler::ALL[0].name(),
+                Sampler::ALL[1].name()
+            ),
+            _ => format!("the samplers of {} are {}", self.id(), have.join(", ")),
+        };
+        Err(format!("no sampler '{}': {what}", name.trim()))
+    }
+
     /// A position of the same game and rules read from its text.
     ///
     /// # Errors

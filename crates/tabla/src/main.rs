@@ -1,5 +1,6 @@
 //! `tabla`: play, study and query four abstract board games.
 
+mod bench;
 mod board_text;
 mod menu;
 mod narrate;
@@ -8,7 +9,6 @@ mod rules_doc;
 mod saves;
 
 use clap::{Args, Parser, Subcommand};
-use rand::SeedableRng;
 use std::process::ExitCode;
 use std::time::Duration;
 use tabla_core::{perft, play_record, DynGame, StateReport};
@@ -182,12 +182,23 @@ enum BenchCommand {
     Playouts {
         #[command(flatten)]
         game: GameArgs,
-        /// How long to run.
+        /// How long to run (each measurement, when there are two).
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
         /// Random seed (runs with the same seed play the same games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How random moves are drawn: amazons has uniform (over whole turns, the default)
+        /// and stepwise (queen, destination, stone, as OpenSpiel); other games have one.
+        #[arg(long, value_name = "NAME")]
+        sampler: Option<String>,
+        /// Also run N independent playout loops at once and report their total rate and
+        /// speed-up over one loop.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads: usize,
+        /// Stop after N games (per loop) instead of after --seconds: the same work each run.
+        #[arg(long, value_name = "N")]
+        games: Option<u64>,
     },
 }
 
@@ -429,37 +440,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Bench { what: BenchCommand::Playouts { game, seconds, seed } } => {
+        Command::Bench {
+            what: BenchCommand::Playouts { game, seconds, seed, sampler, threads, games },
+        } => {
             let g = game.position()?;
-            if !(seconds > 0.0 && seconds.is_finite()) {
-                return Err(Failure("--seconds must be a positive number".into(), 2));
-            }
-            let budget = Duration::from_secs_f64(seconds);
-            let bar = indicatif::ProgressBar::new(1000).with_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg}")
-                    .expect("valid template"),
-            );
-            bar.set_message(format!("random playouts of {}", game.game));
-            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-            let stats = with_game!(&g, g => perft::timed_playouts(g, &mut rng, budget, |spent: Duration| {
-                bar.set_position((spent.as_secs_f64() / seconds * 1000.0).min(1000.0) as u64);
-            }));
-            bar.finish_and_clear();
-            println!("game: {} {}", game.game, game.options.join(" "));
-            println!("games played:     {}", stats.games);
-            println!("moves played:     {}", stats.moves);
-            println!("seconds:          {:.3}", stats.elapsed.as_secs_f64());
-            println!("playouts/s:       {:.1}", stats.games_per_second());
-            println!("moves played/s:   {:.0}", stats.moves_per_second());
-            let (generated, spent) = with_game!(&g, g => {
-                let positions = perft::sample_positions(g, &mut rng, 20);
-                perft::timed_movegen(&positions, budget / 2)
-            });
-            println!(
-                "moves generated/s: {:.0} (legal-move lists over the positions of 20 random games)",
-                generated as f64 / spent.as_secs_f64().max(1e-9)
-            );
-            Ok(())
+            let label = format!("{} {}", game.game, game.options.join(" "));
+            let args = bench::Playouts { seconds, seed, sampler, threads, games };
+            bench::playouts(g, label.trim_end(), &args).map_err(|e| Failure(e, 2))
         }
     }
 }

@@ -756,9 +756,7 @@ impl Game for Gipf {
     }
 
     fn count_legal_moves(&self) -> u64 {
-        let mut n = 0;
-        self.generate(|_| n += 1);
-        n
+        self.count_turns()
     }
 
     fn play(&mut self, mv: GipfMove) {
