@@ -11,6 +11,7 @@ pub mod arena;
 pub mod engine;
 pub mod eval;
 pub mod mcts;
+pub(crate) mod tt;
 pub mod minimax;
 pub mod uct;
 

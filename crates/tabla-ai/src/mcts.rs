@@ -16,6 +16,12 @@ pub struct Config {
     pub threads: usize,
 }
 
+impl Default for Config {
+    fn default() -> Self {
+        Config { cut: 4, threads: crate::engine::threads() }
+    }
+}
+
 /// Searches `root` within `budget` (split over `cfg.threads` trees with seeds derived from
 /// `seed`) and returns the most visited move over all trees.
 pub fn search<G: Game, E: Evaluator<G>>(
