@@ -151,18 +151,45 @@ pub fn choose_with<G: GameAi>(
     seed: u64,
     tweaks: &Tweaks,
 ) -> Result<Option<G::Move>, String> {
+    Ok(think(g, budget, seed, tweaks)?.map(|c| c.mv))
+}
+
+/// A chosen move and what stands behind it.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice<M> {
+    /// The move.
+    pub mv: M,
+    /// The deepest completed iteration (alpha-beta), else 0.
+    pub depth: u32,
+    /// Nodes (alpha-beta) or playouts (MCTS) searched.
+    pub nodes: u64,
+}
+
+/// As [`choose_with`], also saying how deep the search went.
+///
+/// # Errors
+/// A tweak that names nothing.
+pub fn think<G: GameAi>(
+    g: &G,
+    budget: Budget,
+    seed: u64,
+    tweaks: &Tweaks,
+) -> Result<Option<Choice<G::Move>>, String> {
     let eval = tweaks.eval::<G>()?;
     let ToMove::Player(_) = g.to_move() else { return Ok(None) };
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
     let threads = tweaks.threads();
     let time = budget.time;
     let kind = tweaks.kind(g);
+    let playouts = |r: Option<crate::SearchResult<G::Move>>| {
+        r.map(|r| Choice { mv: r.best, depth: 0, nodes: r.iterations })
+    };
     if let Kind::Mcts { cut } = kind {
         let cfg = mcts::Config { cut, threads, ..mcts::Config::default() };
-        return Ok(mcts::search(g, &eval, cfg, budget, seed).map(|r| r.best));
+        return Ok(playouts(mcts::search(g, &eval, cfg, budget, seed)));
     }
     if kind == Kind::Uct || budget.iterations.is_some() {
-        return Ok(uct::search(g, budget, seed).map(|r| r.best));
+        return Ok(playouts(uct::search(g, budget, seed)));
     }
     let (mut temperature, look) = scatter(level);
     if let Some(t) = tweaks.get("scatter") {
@@ -171,24 +198,52 @@ pub fn choose_with<G: GameAi>(
     let depth = tweaks.get("depth").map_or(64, |d| d.clamp(1, 64) as u32);
     let limits = Limits { depth, time, threads, options: tweaks.options() };
     if temperature <= 0.0 {
-        return Ok(Some(minimax::search(g, &eval, limits, |_| {}).best));
+        let r = minimax::search(g, &eval, limits, |_| {});
+        return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes }));
     }
     // A beginner's choice: every move scored as deep as the level looks (or the time
     // allows), then one drawn with weights falling off with how much worse it looks.
     let limits = Limits { depth: look.unwrap_or(depth).min(depth), ..limits };
-    let (scored, _) = minimax::score_moves(g, &eval, limits);
+    let (scored, depth) = minimax::score_moves(g, &eval, limits);
     let best = eval.expected(scored[0].1);
     let weights: Vec<f64> =
         scored.iter().map(|&(_, v)| ((eval.expected(v) - best) / temperature).max(-50.0).exp()).collect();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
+    let mut pick = 0;
     for (i, w) in weights.iter().enumerate() {
         x -= w;
         if x <= 0.0 {
-            return Ok(Some(scored[i].0));
+            pick = i;
+            break;
         }
     }
-    Ok(Some(scored[0].0))
+    Ok(Some(Choice { mv: scored[pick].0, depth, nodes: 0 }))
+}
+
+/// What one search did, for benchmarks: the move, depth, nodes and time.
+#[derive(Clone, Debug, Serialize)]
+pub struct Probe {
+    /// The move chosen, in canonical notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes or playouts.
+    pub nodes: u64,
+    /// Wall time spent, in milliseconds.
+    pub ms: f64,
+}
+
+/// Runs the engine once on `game` as a match or a level would, and says what it did; `None`
+/// when no player is to move.
+///
+/// # Errors
+/// A tweak that names nothing.
+pub fn probe(game: &AnyGame, budget: Budget, seed: u64, tweaks: &Tweaks) -> Result<Option<Probe>, String> {
+    let t0 = std::time::Instant::now();
+    let c = with_game!(game, g => think(g, budget, seed, tweaks)?.map(|c| (g.format_move(c.mv), c.depth, c.nodes)));
+    Ok(c.map(|(mv, depth, nodes)| Probe { mv, depth, nodes, ms: t0.elapsed().as_secs_f64() * 1000.0 }))
 }
 
 /// The game's own search with no evaluation at all (for measuring what knowledge adds).

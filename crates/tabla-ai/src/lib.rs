@@ -8,6 +8,7 @@
 //! - [`engine`]: which search and knowledge each game uses, and the levels 1–7.
 
 pub mod arena;
+pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod mcts;

@@ -252,6 +252,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else if killers[1] == Some(m) {
                 i64::MAX - 2
             } else if by_value {
+                // Each evaluation is work: count it, and give up ordering when time is up
+                // (the search stops at its next node anyway).
+                self.nodes += 1;
+                if self.out_of_time() {
+                    keyed.push((i64::MIN, i as u32));
+                    continue;
+                }
                 let mut child = g.clone();
                 child.play(m);
                 let v = match self.terminal(&child, side, ply as u32 + 1) {
