@@ -47,8 +47,6 @@ pub trait DynGame: Send + Sync {
     fn hash(&self) -> u64;
     /// A plain-text picture for terminals.
     fn render_text(&self) -> String;
-    /// The game's own JSON picture (transitional: replaced by [`DynGame::view`]).
-    fn view_json(&self) -> serde_json::Value;
     /// What to draw (with `last` empty).
     fn view(&self) -> BoardView;
     /// For every legal move (canonical text), its click paths; empty at a chance node.
@@ -126,9 +124,6 @@ impl<G: Game> DynGame for G {
     }
     fn render_text(&self) -> String {
         Game::render_text(self)
-    }
-    fn view_json(&self) -> serde_json::Value {
-        Game::view_json(self)
     }
     fn view(&self) -> BoardView {
         Game::view(self)
@@ -242,7 +237,7 @@ impl std::error::Error for RecordError {}
 
 /// Plays a whitespace-separated record, calling `after` after each token with the position.
 /// Stops at the first bad token; the moves before it stay played. Returns the view ids the
-/// last token touched (for the view's `last`).
+/// last move that touched any touched (for the view's `last`; chance touches nothing).
 ///
 /// # Errors
 /// The first token that is unreadable or illegal, with its 1-based position.
@@ -253,10 +248,14 @@ pub fn play_record(
 ) -> Result<Vec<String>, RecordError> {
     let mut last = Vec::new();
     for (i, token) in record.split_whitespace().enumerate() {
-        last = game
+        let touched = game
             .play_text_touched(token)
             .map_err(|error| RecordError { index: i + 1, token: token.to_string(), error })?
             .touched;
+        // A die roll touches nothing: the last move stays the one to mark.
+        if !touched.is_empty() {
+            last = touched;
+        }
         after(game);
     }
     Ok(last)

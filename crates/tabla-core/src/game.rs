@@ -273,8 +273,10 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// A Zobrist hash of everything that decides the future of the game (position, side to
-    /// move, counters that rules depend on).
+    /// A Zobrist hash of the position as its text shows it (board, side to move, counters
+    /// that rules depend on). Repetition history is left out, as it is of the position text:
+    /// two positions that look the same hash the same, which is what repetition rules and
+    /// transposition tables compare.
     fn hash(&self) -> u64;
 
     /// The hash computed from nothing, to check the incremental one. Games that compute
@@ -305,12 +307,6 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// A plain-text picture of the position for terminals (no colour codes; one glyph per
     /// cell, coordinates around it).
     fn render_text(&self) -> String;
-
-    /// A JSON description of the position in the game's own shape (being replaced by
-    /// [`Game::view`]).
-    fn view_json(&self) -> serde_json::Value {
-        serde_json::Value::Null
-    }
 
     /// The position as front ends draw it: cells with drawing coordinates and stacks, points,
     /// labels and per-player counts, in the one schema every game shares. `last` is left

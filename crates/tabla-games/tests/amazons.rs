@@ -611,15 +611,6 @@ fn conformance_of_every_variant() {
     }
 }
 
-/// The registry's samples (which `tests/conformance.rs` plays three games of), one game
-/// each here, so that this file alone proves them.
-#[test]
-fn samples_pass_the_conformance_checks() {
-    for (i, sample) in tabla_games::amazons::SAMPLES.iter().enumerate() {
-        check_random_games(&game(sample), 1, 500 + i as u64, 20_000);
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

@@ -7,10 +7,11 @@ mod bulgarian_ur {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     use std::collections::BTreeSet;
-    use std::path::Path;
     use tabla_core::perft::{perft, sample_chance};
     use tabla_core::{play_record, Game, MoveError, Player, ToMove};
-    use tabla_games::bulgarian_ur::{BulgarianUr, Square, UrMove, BLACK, DISCS, YELLOW};
+    use tabla_games::bulgarian_ur::{
+        BulgarianUr, Centre, Colour, Config, Quiet, Square, UrMove, BLACK, YELLOW,
+    };
 
     // ---------------------------------------------------------------------------------------------
     // Helpers
@@ -47,33 +48,33 @@ mod bulgarian_ur {
         assert_eq!(legal(after(record).as_ref()), set(moves), "after {record}");
     }
 
-    /// The tower on the square named `name` (`centre 5`, `black 3`, `yellow 14`), bottom to top
-    /// as glyphs: B/Y, upper case blue, lower case red.
-    fn tower(g: &Dyn, name: &str) -> String {
-        let view = g.view_json();
-        let sq = view["squares"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == name)
-            .unwrap_or_else(|| panic!("no square {name}"));
-        sq["tower"]
-            .as_array()
-            .unwrap()
+    /// The tower on the view cell `id` (`c5`, `b3`, `y14`), bottom to top as glyphs: B/Y,
+    /// upper case blue, lower case red.
+    fn tower(g: &Dyn, id: &str) -> String {
+        let view = g.view();
+        let cell = view.cells.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no cell {id}"));
+        cell.stack
             .iter()
             .map(|d| {
-                let c = if d["owner"] == "black" { 'B' } else { 'Y' };
-                if d["side"] == "red" {
-                    c.to_ascii_lowercase()
-                } else {
-                    c
+                let c = if d.owner == Some("black") { 'B' } else { 'Y' };
+                match d.kind {
+                    "red" => c.to_ascii_lowercase(),
+                    "blue" => c,
+                    other => panic!("a disc is blue or red, not {other}"),
                 }
             })
             .collect()
     }
 
-    fn removed_by(g: &Dyn, who: &str) -> u64 {
-        g.view_json()["removed_by"][who].as_u64().unwrap()
+    /// A player's public count in the view (`reserve`, `removed`, `prisoners`, ...).
+    fn count(g: &Dyn, who: &str, key: &str) -> i64 {
+        let view = g.view();
+        let p = view.players.iter().find(|p| p.name == who).unwrap();
+        *p.counts.get(key).unwrap_or_else(|| panic!("{who} has no count {key}"))
+    }
+
+    fn removed_by(g: &Dyn, who: &str) -> i64 {
+        count(g, who, "removed")
     }
 
     fn winners(g: &Dyn) -> Option<Vec<&'static str>> {
@@ -150,15 +151,15 @@ mod bulgarian_ur {
         assert_legal("first=black r3 0-3 r2 0-2 r4", &["0-4", "3-7"]);
         // Entering on the player's own disc stacks on it.
         let g = after("first=black r3 0-3 r2 0-2 r3 0-3");
-        assert_eq!(tower(g.as_ref(), "black 3"), "BB");
+        assert_eq!(tower(g.as_ref(), "b3"), "BB");
     }
 
     #[test]
     fn start_squares_are_private() {
         // Both players' discs on "their 3": two different squares.
         let g = after("first=black r3 0-3 r3 0-3");
-        assert_eq!(tower(g.as_ref(), "black 3"), "B");
-        assert_eq!(tower(g.as_ref(), "yellow 3"), "Y");
+        assert_eq!(tower(g.as_ref(), "b3"), "B");
+        assert_eq!(tower(g.as_ref(), "y3"), "Y");
     }
 
     #[test]
@@ -179,14 +180,14 @@ mod bulgarian_ur {
     #[test]
     fn a_blue_disc_turns_red_on_base_one_and_may_go_back_or_re_enter() {
         let g = after(RED_ON_BASE);
-        assert_eq!(tower(g.as_ref(), "black 14"), "b");
+        assert_eq!(tower(g.as_ref(), "b14"), "b");
         // Yellow steps on; Black, with 2: enter, 2 back to 12, or re-enter on 2.
         assert_legal(&format!("{RED_ON_BASE} r1 2-3 r2"), &["0-2", "14-12", "14-2"]);
         // From base 1 back to base 2.
         assert_legal(&format!("{RED_ON_BASE} r1 2-3 r1"), &["0-1", "14-13", "14-1"]);
         // A re-entered disc stays red.
         let g = after(&format!("{RED_ON_BASE} r1 2-3 r2 14-2"));
-        assert_eq!(tower(g.as_ref(), "black 2"), "b");
+        assert_eq!(tower(g.as_ref(), "b2"), "b");
     }
 
     #[test]
@@ -224,7 +225,7 @@ mod bulgarian_ur {
     fn passing_only_when_no_move_exists() {
         let record = all_on_base_two();
         let g = after(&record);
-        assert_eq!(tower(g.as_ref(), "black 13"), "BBBBBBBBBB");
+        assert_eq!(tower(g.as_ref(), "b13"), "BBBBBBBBBB");
         for r in 2..=6 {
             assert_legal(&format!("{record} r{r}"), &["pass"]);
         }
@@ -244,19 +245,19 @@ mod bulgarian_ur {
     #[test]
     fn entering_on_an_enemy_disc_captures_it() {
         let g = after("first=black r5 0-5 r5 0-5");
-        assert_eq!(tower(g.as_ref(), "centre 5"), "BY");
+        assert_eq!(tower(g.as_ref(), "c5"), "BY");
         // Black's only disc on the board is a prisoner: Black can only enter.
         assert_legal("first=black r5 0-5 r5 0-5 r1", &["0-1"]);
         // Black enters on the tower: captures the guard, the black disc below stays a prisoner.
         let g = after("first=black r5 0-5 r5 0-5 r5 0-5");
-        assert_eq!(tower(g.as_ref(), "centre 5"), "BYB");
+        assert_eq!(tower(g.as_ref(), "c5"), "BYB");
         assert_legal("first=black r5 0-5 r5 0-5 r5 0-5 r2", &["0-2"]);
     }
 
     #[test]
     fn forward_moves_capture() {
         let g = after("first=black r1 0-1 r5 0-5 r4 1-5");
-        assert_eq!(tower(g.as_ref(), "centre 5"), "YB");
+        assert_eq!(tower(g.as_ref(), "c5"), "YB");
         assert_legal("first=black r1 0-1 r5 0-5 r4 1-5 r3", &["0-3"]);
     }
 
@@ -267,19 +268,19 @@ mod bulgarian_ur {
         assert_legal(&yellow_on_five, &["0-5", "14-9", "14-5"]);
         let captured = format!("{yellow_on_five} 14-5");
         let g = after(&captured);
-        assert_eq!(tower(g.as_ref(), "centre 5"), "Yb");
+        assert_eq!(tower(g.as_ref(), "c5"), "Yb");
         assert_legal(&format!("{captured} r2"), &["0-2"]);
         // The red guard takes its prisoner back to Black's 3, where Yellow cannot reach it.
         let back = format!("{captured} r2 0-2 r2");
         assert_legal(&back, &["0-2", "5-7", "5-3"]);
         let g = after(&format!("{back} 5-3"));
-        assert_eq!(tower(g.as_ref(), "black 3"), "Yb");
-        assert_eq!(tower(g.as_ref(), "centre 5"), "");
+        assert_eq!(tower(g.as_ref(), "b3"), "Yb");
+        assert_eq!(tower(g.as_ref(), "c5"), "");
         assert_legal(&format!("{back} 5-3 r1"), &["0-1", "2-3"]);
         // ... and out again, prisoner and all.
         let g = after(&format!("{back} 5-3 r1 0-1 r2 3-5"));
-        assert_eq!(tower(g.as_ref(), "centre 5"), "Yb");
-        assert_eq!(tower(g.as_ref(), "black 3"), "");
+        assert_eq!(tower(g.as_ref(), "c5"), "Yb");
+        assert_eq!(tower(g.as_ref(), "b3"), "");
     }
 
     #[test]
@@ -288,21 +289,21 @@ mod bulgarian_ur {
         let on_eight = format!("{RED_ON_BASE} r6 2-8 r6");
         assert_legal(&on_eight, &["0-6", "14-8", "14-6"]);
         let captured = format!("{on_eight} 14-8");
-        assert_eq!(tower(after(&captured).as_ref(), "centre 8"), "Yb");
+        assert_eq!(tower(after(&captured).as_ref(), "c8"), "Yb");
         // Yellow retakes the tower: its new guard holds the red disc, the bottom yellow disc is
         // still a prisoner (an enemy disc stands above it).
         let retaken = format!("{captured} r4 0-4 r1 0-1 r4 4-8");
-        assert_eq!(tower(after(&retaken).as_ref(), "centre 8"), "YbY");
+        assert_eq!(tower(after(&retaken).as_ref(), "c8"), "YbY");
         assert_legal(&format!("{retaken} r1"), &["0-1", "1-2"]);
         // Black lands on top: its prisoner is just the yellow guard (below it is Black's own).
         let black_on_top = format!("{retaken} r1 1-2 r1 0-1 r6 2-8");
-        assert_eq!(tower(after(&black_on_top).as_ref(), "centre 8"), "YbYB");
+        assert_eq!(tower(after(&black_on_top).as_ref(), "c8"), "YbYB");
         assert_legal(&format!("{black_on_top} r1"), &["0-1", "1-2"]);
         // Black's guard leaves with the yellow guard: the red disc is free, with its prisoner.
         let freed = format!("{black_on_top} r1 1-2 r1 8-9");
         let g = after(&freed);
-        assert_eq!(tower(g.as_ref(), "centre 8"), "Yb");
-        assert_eq!(tower(g.as_ref(), "centre 9"), "YB");
+        assert_eq!(tower(g.as_ref(), "c8"), "Yb");
+        assert_eq!(tower(g.as_ref(), "c9"), "YB");
         // Still red: it may move backward.
         assert_legal(&format!("{freed} r1 0-1 r1"), &["0-1", "9-10", "8-9", "8-7"]);
     }
@@ -314,21 +315,21 @@ mod bulgarian_ur {
         let built = "first=yellow r5 0-5 r5 0-5 r5 0-5 r5 0-5 r1 0-1 r5 0-5 r1 1-2 r5 0-5 r5 0-5 \
                  r5 0-5 r5 0-5";
         let g = after(built);
-        assert_eq!(tower(g.as_ref(), "centre 5"), "YBYBBBYBY");
+        assert_eq!(tower(g.as_ref(), "c5"), "YBYBBBYBY");
         // Black's discs on the board are all prisoners.
         assert_legal(&format!("{built} r1"), &["0-1"]);
         let one = format!("{built} r1 0-1 r1 5-6");
         let g = after(&one);
-        assert_eq!(tower(g.as_ref(), "centre 6"), "BY", "the top Y carries 1 prisoner");
-        assert_eq!(tower(g.as_ref(), "centre 5"), "YBYBBBY");
+        assert_eq!(tower(g.as_ref(), "c6"), "BY", "the top Y carries 1 prisoner");
+        assert_eq!(tower(g.as_ref(), "c5"), "YBYBBBY");
         let three = format!("{one} r1 1-2 r2 5-7");
         let g = after(&three);
-        assert_eq!(tower(g.as_ref(), "centre 7"), "BBBY", "the next Y carries 3");
-        assert_eq!(tower(g.as_ref(), "centre 5"), "YBY");
+        assert_eq!(tower(g.as_ref(), "c7"), "BBBY", "the next Y carries 3");
+        assert_eq!(tower(g.as_ref(), "c5"), "YBY");
         let last = format!("{three} r1 2-3 r3 5-8");
         let g = after(&last);
-        assert_eq!(tower(g.as_ref(), "centre 8"), "BY", "the next Y carries 1");
-        assert_eq!(tower(g.as_ref(), "centre 5"), "Y");
+        assert_eq!(tower(g.as_ref(), "c8"), "BY", "the next Y carries 1");
+        assert_eq!(tower(g.as_ref(), "c5"), "Y");
         // The bottom Y is free: Yellow may move it.
         assert!(legal(after(&format!("{last} r1 3-4 r1")).as_ref()).contains("5-6"));
     }
@@ -337,15 +338,15 @@ mod bulgarian_ur {
     fn base_two_keeps_prisoners_and_base_one_removes_them() {
         let carried = "first=black r5 0-5 r5 0-5 r1 0-1 r6 5-11 r1 1-2 r2 11-13";
         let g = after(carried);
-        assert_eq!(tower(g.as_ref(), "yellow 13"), "BY");
+        assert_eq!(tower(g.as_ref(), "y13"), "BY");
         // Black cannot reach Yellow's base; its prisoner cannot move.
         assert_legal(&format!("{carried} r6"), &["0-6", "2-8"]);
         let removed = format!("{carried} r6 2-8 r1 13-14");
         let g = after(&removed);
-        assert_eq!(tower(g.as_ref(), "yellow 14"), "y", "prisoner gone, the guard turned red");
+        assert_eq!(tower(g.as_ref(), "y14"), "y", "prisoner gone, the guard turned red");
         assert_eq!(removed_by(g.as_ref(), "yellow"), 1);
         assert_eq!(removed_by(g.as_ref(), "black"), 0);
-        assert_eq!(g.view_json()["reserve"]["black"], 8);
+        assert_eq!(count(g.as_ref(), "black", "reserve"), 8);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -362,7 +363,7 @@ mod bulgarian_ur {
             }
         }
         let g = after(&record);
-        assert_eq!(tower(g.as_ref(), "centre 5"), "BBBBBBBBBB");
+        assert_eq!(tower(g.as_ref(), "c5"), "BBBBBBBBBB");
         assert_eq!(winners(g.as_ref()), None);
         let g = after(&format!("{record} r5 0-5"));
         assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
@@ -425,6 +426,196 @@ mod bulgarian_ur {
     }
 
     // ---------------------------------------------------------------------------------------------
+    // centre=opposite and discs (issue 13)
+
+    const OPPOSITE: &[&str] = &["centre=opposite"];
+
+    fn opposite(record: &str) -> tabla_games::AnyGame {
+        after_with(OPPOSITE, record)
+    }
+
+    fn assert_legal_opposite(record: &str, moves: &[&str]) {
+        assert_eq!(legal(opposite(record).as_ref()), set(moves), "centre=opposite, after {record}");
+    }
+
+    #[test]
+    fn opposite_tracks_cross_in_the_centre() {
+        // Black's n is Yellow's 17 - n: Black's 8 and Yellow's 9 are the same square.
+        for n in 5..=12 {
+            assert_eq!(
+                Square::on_track(Centre::Opposite, BLACK, n),
+                Square::on_track(Centre::Opposite, YELLOW, 17 - n)
+            );
+        }
+        // Start squares and bases stay private, the notation unchanged: both enter on "their 3".
+        let g = opposite("first=black r3 0-3 r3 0-3");
+        assert_eq!(tower(g.as_ref(), "b3"), "B");
+        assert_eq!(tower(g.as_ref(), "y3"), "Y");
+        // Yellow's 5 is Black's 12: entering there is no capture of Black's disc on 5.
+        let g = opposite("first=black r5 0-5 r5 0-5");
+        assert_eq!(tower(g.as_ref(), "c5"), "B");
+        assert_eq!(tower(g.as_ref(), "c12"), "Y");
+        assert_legal_opposite("first=black r5 0-5 r5 0-5 r1", &["0-1", "5-6"]);
+        // The same record under the default captures.
+        assert_eq!(tower(after("first=black r5 0-5 r5 0-5").as_ref(), "c5"), "BY");
+    }
+
+    #[test]
+    fn opposite_head_on_capture_in_the_centre() {
+        // Black's disc on its 8; Yellow's on its 5 (Black's 12) runs into it: 5 + 4 = its 9.
+        let met = "first=black r4 0-4 r5 0-5 r4 4-8 r4";
+        assert_legal_opposite(met, &["0-4", "5-9"]);
+        let g = opposite(&format!("{met} 5-9"));
+        assert_eq!(tower(g.as_ref(), "c8"), "BY");
+        assert_eq!(tower(g.as_ref(), "c12"), "");
+        assert_eq!(count(g.as_ref(), "yellow", "prisoners"), 1);
+        // Black's only disc on the board is a prisoner: it can only enter.
+        assert_legal_opposite(&format!("{met} 5-9 r2"), &["0-2"]);
+        // Yellow's guard carries it on along Yellow's track, away from Black's direction.
+        let on = format!("{met} 5-9 r2 0-2 r3");
+        assert_legal_opposite(&on, &["0-3", "9-12"]);
+        let g = opposite(&format!("{on} 9-12"));
+        assert_eq!(tower(g.as_ref(), "c5"), "BY");
+    }
+
+    #[test]
+    fn opposite_blacks_five_is_taken_from_yellows_twelve() {
+        // Black's disc on its 5, which is Yellow's 12: Yellow's disc on its 6 lands there.
+        let record = "first=black r5 0-5 r6 0-6 r1 0-1 r6";
+        assert_legal_opposite(record, &["0-6", "6-12"]);
+        let g = opposite(&format!("{record} 6-12"));
+        assert_eq!(tower(g.as_ref(), "c5"), "BY");
+        assert_eq!(tower(g.as_ref(), "c11"), "");
+        // From there Yellow's guard goes on to its base 2 with the prisoner.
+        let g = opposite(&format!("{record} 6-12 r1 1-2 r1"));
+        assert!(legal(g.as_ref()).contains("12-13"));
+        let g = opposite(&format!("{record} 6-12 r1 1-2 r1 12-13"));
+        assert_eq!(tower(g.as_ref(), "y13"), "BY");
+    }
+
+    #[test]
+    fn opposite_entering_with_five_or_six_captures_on_the_enemys_twelve_or_eleven() {
+        // Black's disc on its 12 is Yellow's 5; Yellow enters on it with a 5.
+        let on_twelve = "first=black r6 0-6 r1 0-1 r6 6-12 r5";
+        assert_legal_opposite(on_twelve, &["0-5", "1-6"]);
+        let g = opposite(&format!("{on_twelve} 0-5"));
+        assert_eq!(tower(g.as_ref(), "c12"), "BY");
+        // Black's disc on its 11 is Yellow's 6; Yellow enters on it with a 6.
+        let on_eleven = "first=black r5 0-5 r1 0-1 r6 5-11 r6";
+        assert_legal_opposite(on_eleven, &["0-6", "1-7"]);
+        let g = opposite(&format!("{on_eleven} 0-6"));
+        assert_eq!(tower(g.as_ref(), "c11"), "BY");
+        // And the other way: Yellow's disc on its 12 (c5) is taken by Black entering with 5,
+        // on its 11 (c6) by Black entering with 6.
+        let g = opposite("first=yellow r6 0-6 r1 0-1 r6 6-12 r5 0-5");
+        assert_eq!(tower(g.as_ref(), "c5"), "YB");
+        let g = opposite("first=yellow r5 0-5 r1 0-1 r6 5-11 r6 0-6");
+        assert_eq!(tower(g.as_ref(), "c6"), "YB");
+    }
+
+    #[test]
+    fn opposite_a_red_guard_carries_a_prisoner_back_through_the_centre_into_its_start_squares() {
+        // Black's red disc on base 1 (the same record as on Ur's board: no meeting).
+        assert_eq!(tower(opposite(RED_ON_BASE).as_ref(), "b14"), "b");
+        // Yellow's disc to its 8 (Black's 9); Black's red disc steps back onto it from 14.
+        let captured = format!("{RED_ON_BASE} r6 2-8 r5");
+        assert_legal_opposite(&captured, &["0-5", "14-9", "14-5"]);
+        let captured = format!("{captured} 14-9");
+        assert_eq!(tower(opposite(&captured).as_ref(), "c9"), "Yb");
+        // The red guard takes its prisoner 6 back along Black's track: through the centre
+        // into Black's start square 3, out of Yellow's reach.
+        let back = format!("{captured} r1 0-1 r6");
+        assert_legal_opposite(&back, &["0-6", "9-3"]);
+        let g = opposite(&format!("{back} 9-3"));
+        assert_eq!(tower(g.as_ref(), "b3"), "Yb");
+        assert_eq!(tower(g.as_ref(), "c9"), "");
+        assert_eq!(count(g.as_ref(), "black", "prisoners"), 1);
+    }
+
+    #[test]
+    fn one_disc_games_end_when_the_only_disc_is_taken() {
+        let one = ["discs=1"];
+        let g = after_with(&one, "first=black r5 0-5 r3");
+        // No reserve left: Yellow's only disc enters, Black's only disc moves.
+        assert_eq!(legal(g.as_ref()), set(&["0-3"]));
+        assert_eq!(legal(after_with(&one, "first=black r5 0-5 r3 0-3 r2").as_ref()), set(&["5-7"]));
+        let g = after_with(&one, "first=black r5 0-5 r5 0-5");
+        assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        assert_eq!(g.to_move(), ToMove::Over);
+        // With two-way traffic: a head-on capture of the only disc.
+        let both = ["discs=1", "centre=opposite"];
+        let g = after_with(&both, "first=black r4 0-4 r5 0-5 r4 4-8 r4");
+        assert_eq!(legal(g.as_ref()), set(&["5-9"]), "Yellow has no reserve: one move");
+        let g = after_with(&both, "first=black r4 0-4 r5 0-5 r4 4-8 r4 5-9");
+        assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        assert!(g.position_text().ends_with("turn=won:yellow quiet=0"), "{}", g.position_text());
+    }
+
+    #[test]
+    fn the_twin_board_is_drawn_and_viewed_turned_half_round() {
+        let g = opposite("first=black r5 0-5 r5 0-5");
+        let view = g.view();
+        let json = serde_json::to_value(&view).unwrap();
+        assert_eq!(json["board"], serde_json::json!({"kind": "track", "layout": "ur-twin"}));
+        // Black's row as on Ur's board; Yellow's turned: start squares on Yellow's left (the
+        // drawing's right), base 2 and base 1 at the left edge.
+        for (id, at) in [
+            ("b1", (3.0, 0.0)),
+            ("b4", (0.0, 0.0)),
+            ("b14", (6.0, 0.0)),
+            ("b13", (7.0, 0.0)),
+            ("c5", (0.0, 1.0)),
+            ("c12", (7.0, 1.0)),
+            ("y1", (4.0, 2.0)),
+            ("y4", (7.0, 2.0)),
+            ("y14", (1.0, 2.0)),
+            ("y13", (0.0, 2.0)),
+            ("y0", (3.0, 2.0)),
+            ("b-out", (2.0, 2.0)),
+        ] {
+            assert_eq!(xy(&view, id), at, "{id}");
+        }
+        assert_eq!(tower(g.as_ref(), "c12"), "Y");
+        // Both numbers on a centre square: Black's below, Yellow's above.
+        let mut at_c5: Vec<_> = view
+            .labels
+            .iter()
+            .filter(|l| l.x == 0.0 && (0.5..1.5).contains(&l.y))
+            .map(|l| (l.text.as_str(), l.y > 1.0))
+            .collect();
+        at_c5.sort();
+        assert_eq!(at_c5, [("12", true), ("5", false)]);
+        // Yellow's entry on its 5 is a click on c12.
+        let g = opposite("first=black r5 0-5 r5");
+        assert_eq!(
+            g.paths(),
+            [("0-5".to_string(), vec![vec!["y0".to_string(), "c12".to_string()]])]
+        );
+        // The terminal picture: Yellow's numbers over the centre, right to left; Black's below.
+        let text = opposite("first=black r5 0-5 r5 0-5").render_text();
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[0].contains("13  > 14") && rows[0].contains("1  >  2  >  3  >  4"), "{text}");
+        assert!(rows[1].starts_with("yellow"), "{text}");
+        assert!(rows[2].contains("12  < 11  < 10"), "{text}");
+        assert!(rows[3].starts_with("centre  [B  ]") && rows[3].ends_with("[Y  ]"), "{text}");
+        assert!(rows[4].contains("5  >  6  >  7"), "{text}");
+        assert!(rows[5].starts_with("black"), "{text}");
+        assert!(rows[6].contains("4  <  3  <  2  <  1"), "{text}");
+        assert!(text.contains("centre b12 y5 Y"), "{text}");
+    }
+
+    #[test]
+    fn position_texts_belong_to_their_options() {
+        let g = after_with(&["discs=3", "centre=opposite"], "first=black r5 0-5 r5 0-5");
+        let text = g.position_text();
+        assert_eq!(text, "towers=c5:B,c12:Y reserve=2,2 removed=0,0 turn=black quiet=2");
+        assert_eq!(g.read_position(&text).unwrap().hash(), g.hash());
+        // Under 10 discs the counts do not add up.
+        let e = start(&[]).read_position(&text).unwrap_err();
+        assert!(e.to_string().contains("each player has 10"), "{e}");
+    }
+
+    // ---------------------------------------------------------------------------------------------
     // Notation, options, drawing
 
     #[test]
@@ -474,7 +665,25 @@ mod bulgarian_ur {
             assert!(e.0.contains("or off"), "{bad}: {e}");
         }
         let e = tabla_games::new_game("bulgarian-ur", &words(&["size=3"])).err().unwrap();
-        assert!(e.0.contains("quiet"), "{e}");
+        assert!(e.0.contains("quiet") && e.0.contains("centre") && e.0.contains("discs"), "{e}");
+        // The options of issue 13.
+        for good in ["centre=same", "centre=opposite", "centre=Opposite", "discs=1", "discs=10"] {
+            assert!(tabla_games::new_game("bulgarian-ur", &words(&[good])).is_ok(), "{good}");
+        }
+        for (bad, allowed) in [
+            ("discs=0", "from 1 to 10"),
+            ("discs=11", "from 1 to 10"),
+            ("discs=three", "from 1 to 10"),
+            ("centre=both", "same, opposite"),
+            ("centre=", "same, opposite"),
+        ] {
+            let e = tabla_games::new_game("bulgarian-ur", &words(&[bad])).err().unwrap();
+            assert!(e.0.contains(allowed) && e.0.contains(bad), "{bad}: {e}");
+        }
+        let g = start(&["discs=3", "centre=opposite", "quiet=off"]);
+        let tabla_games::AnyGame::BulgarianUr(ur) = &g else { unreachable!() };
+        assert_eq!(ur.config(), Config { centre: Centre::Opposite, discs: 3, quiet: Quiet::Off });
+        assert_eq!(g.position_text(), "towers=- reserve=3,3 removed=0,0 turn=roll-off quiet=0");
     }
 
     #[test]
@@ -499,59 +708,250 @@ mod bulgarian_ur {
     #[test]
     fn squares_name_the_same_centre_for_both_players() {
         for n in 5..=12 {
-            assert_eq!(Square::on_track(BLACK, n), Square::on_track(YELLOW, n));
+            assert_eq!(
+                Square::on_track(Centre::Same, BLACK, n),
+                Square::on_track(Centre::Same, YELLOW, n)
+            );
         }
         for n in [1, 2, 3, 4, 13, 14] {
-            assert_ne!(Square::on_track(BLACK, n), Square::on_track(YELLOW, n));
+            assert_ne!(
+                Square::on_track(Centre::Same, BLACK, n),
+                Square::on_track(Centre::Same, YELLOW, n)
+            );
         }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // The board view, click paths, touched ids, position text
+
+    fn cell<'a>(view: &'a tabla_core::BoardView, id: &str) -> &'a tabla_core::CellView {
+        view.cells
+            .iter()
+            .chain(&view.points)
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("no {id}"))
+    }
+
+    fn xy(view: &tabla_core::BoardView, id: &str) -> (f64, f64) {
+        let c = cell(view, id);
+        (c.x, c.y)
+    }
+
+    #[test]
+    fn the_view_is_the_ur_board_with_towers_reserves_and_counts() {
+        let g = after("first=black r5 0-5 r5 0-5");
+        let view = g.view();
+        let json = serde_json::to_value(&view).unwrap();
+        assert_eq!(json["board"], serde_json::json!({"kind": "track", "layout": "ur"}));
+        // The 20 physical squares; Black's row at the bottom, start squares from the gap to
+        // the left edge, base 1 and base 2 after the gap; the centre 5-12 left to right.
+        let ids: BTreeSet<&str> = view.cells.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids.len(), 20);
+        for (id, at) in [
+            ("b1", (3.0, 0.0)),
+            ("b4", (0.0, 0.0)),
+            ("b14", (6.0, 0.0)),
+            ("b13", (7.0, 0.0)),
+            ("c5", (0.0, 1.0)),
+            ("c12", (7.0, 1.0)),
+            ("y1", (3.0, 2.0)),
+            ("y4", (0.0, 2.0)),
+            ("y14", (6.0, 2.0)),
+            ("y13", (7.0, 2.0)),
+        ] {
+            assert_eq!(xy(&view, id), at, "{id}");
+        }
+        // Reserves in the gaps, next to start square 1; out piles next to base 1.
+        assert_eq!(xy(&view, "b0"), (4.0, 0.0));
+        assert_eq!(xy(&view, "y0"), (4.0, 2.0));
+        assert_eq!(xy(&view, "y-out"), (5.0, 0.0));
+        assert_eq!(xy(&view, "b-out"), (5.0, 2.0));
+        // Stacks bottom first, kind = the side up.
+        assert_eq!(
+            serde_json::to_value(&cell(&view, "c5").stack).unwrap(),
+            serde_json::json!([{"owner": "black", "kind": "blue"}, {"owner": "yellow", "kind": "blue"}])
+        );
+        assert_eq!(cell(&view, "b0").stack.len(), 9);
+        assert!(cell(&view, "y0")
+            .stack
+            .iter()
+            .all(|p| p.owner == Some("yellow") && p.kind == "blue"));
+        assert!(cell(&view, "b-out").stack.is_empty());
+        assert_eq!(cell(&view, "c7").mark, Some("centre"));
+        assert_eq!(cell(&view, "b2").mark, Some("start-black"));
+        assert_eq!(cell(&view, "y13").mark, Some("base2-yellow"));
+        assert_eq!(cell(&view, "b14").mark, Some("base1-black"));
+        // Counts: Black's disc is Yellow's prisoner.
+        assert_eq!(view.players.iter().map(|p| p.name).collect::<Vec<_>>(), ["black", "yellow"]);
+        for (who, key, n) in [
+            ("black", "reserve", 9),
+            ("black", "free", 9),
+            ("black", "prisoners", 0),
+            ("yellow", "free", 10),
+            ("yellow", "prisoners", 1),
+            ("yellow", "removed", 0),
+            ("black", "lost", 0),
+        ] {
+            assert_eq!(count(g.as_ref(), who, key), n, "{who} {key}");
+        }
+        // Each player's track numbers label its squares; the shared centre once.
+        let labels: Vec<_> = view.labels.iter().filter(|l| l.text == "5").collect();
+        assert_eq!(labels.len(), 1);
+        assert_eq!((labels[0].x, labels[0].y.round()), (0.0, 1.0));
+        // The pending roll is the mover's.
+        let g = after("first=black r5 0-5 r5 0-5 r2");
+        assert_eq!(count(g.as_ref(), "black", "roll"), 2);
+        assert!(!g.view().players[1].counts.contains_key("roll"));
+    }
+
+    #[test]
+    fn click_paths_go_from_the_disc_to_its_square() {
+        // Black: enter with 2, or its disc on 3 captures Yellow's on 5.
+        let g = after("first=black r3 0-3 r5 0-5 r2");
+        let paths: BTreeSet<(String, Vec<Vec<String>>)> = g.paths().into_iter().collect();
+        let want =
+            |m: &str, p: &[&str]| (m.to_string(), vec![p.iter().map(|s| s.to_string()).collect()]);
+        assert_eq!(paths, BTreeSet::from([want("0-2", &["b0", "b2"]), want("3-5", &["b3", "c5"])]));
+        let mut g2 = g.clone();
+        let played = g2.play_text_touched("3-5").unwrap();
+        assert_eq!(played.touched, ["b3", "c5"]);
+        // A red disc on base 1: back, or re-enter; each to its own cell.
+        let g = after(&format!("{RED_ON_BASE} r1 2-3 r2"));
+        let paths: BTreeSet<_> = g.paths().into_iter().collect();
+        assert_eq!(
+            paths,
+            BTreeSet::from([
+                want("0-2", &["b0", "b2"]),
+                want("14-12", &["b14", "c12"]),
+                want("14-2", &["b14", "b2"])
+            ])
+        );
+        // A pass is one click; chance nodes have none.
+        let record = all_on_base_two();
+        let g = after(&format!("{record} r2"));
+        assert_eq!(g.paths(), [("pass".to_string(), vec![vec!["pass".to_string()]])]);
+        assert!(after(&record).paths().is_empty());
+        let mut g = after(&format!("{record} r2"));
+        assert!(g.play_text_touched("pass").unwrap().touched.is_empty());
+    }
+
+    #[test]
+    fn touched_names_the_out_pile_when_prisoners_leave_the_game() {
+        let before = "first=black r5 0-5 r5 0-5 r1 0-1 r6 5-11 r1 1-2 r2 11-13 r6 2-8 r1";
+        let mut g = after(before);
+        let played = g.play_text_touched("13-14").unwrap();
+        assert_eq!(played.touched, ["y13", "y14", "b-out"]);
+        let view = g.view();
+        assert_eq!(
+            serde_json::to_value(&cell(&view, "b-out").stack).unwrap(),
+            serde_json::json!([{"owner": "black", "kind": "out"}])
+        );
+        assert_eq!(count(g.as_ref(), "black", "lost"), 1);
+        // Without prisoners, base 1 is just a destination.
+        let mut g = after("first=black r4 0-4 r1 0-1 r6 4-10 r1 1-2 r4");
+        assert_eq!(g.play_text_touched("10-14").unwrap().touched, ["c10", "b14"]);
+        let mut g = after("first=black r4");
+        assert_eq!(g.play_text_touched("0-4").unwrap().touched, ["b0", "b4"]);
+    }
+
+    #[test]
+    fn the_position_text_holds_everything_and_reads_back() {
+        assert_eq!(
+            start(&[]).position_text(),
+            "towers=- reserve=10,10 removed=0,0 turn=roll-off quiet=0"
+        );
+        let g = after(&format!("{RED_ON_BASE} r3 2-5 r5 14-5 r2"));
+        let text = g.position_text();
+        assert_eq!(text, "towers=c5:Yb reserve=9,9 removed=0,0 turn=yellow:r2 quiet=0");
+        let back = g.read_position(&text).unwrap();
+        assert_eq!(back.position_text(), text);
+        assert_eq!(back.hash(), g.hash());
+        assert_eq!(legal(back.as_ref()), legal(g.as_ref()));
+        // The tower example, bottom to top; the quiet count; a finished game.
+        let built = "first=yellow r5 0-5 r5 0-5 r5 0-5 r5 0-5 r1 0-1 r5 0-5 r1 1-2 r5 0-5 r5 0-5 \
+                     r5 0-5 r5 0-5";
+        assert_eq!(
+            after(built).position_text(),
+            "towers=y2:Y,c5:YBYBBBYBY reserve=5,5 removed=0,0 turn=black quiet=0"
+        );
+        let g = after_with(&["quiet=20"], "first=black r1 0-1 r2 0-2 r3");
+        assert!(g.position_text().ends_with("turn=black:r3 quiet=2"), "{}", g.position_text());
+        let g = after_with(&["quiet=1"], "first=black r1 0-1");
+        assert_eq!(g.position_text(), "towers=b1:B reserve=9,10 removed=0,0 turn=draw quiet=1");
+        assert_eq!(g.read_position(&g.position_text()).unwrap().hash(), g.hash());
+        // Fields in any order, each once.
+        let g = start(&[]);
+        let shuffled =
+            g.read_position("quiet=0 turn=black:r4 removed=0,0 reserve=9,10 towers=b2:B");
+        assert_eq!(
+            shuffled.unwrap().position_text(),
+            "towers=b2:B reserve=9,10 removed=0,0 turn=black:r4 quiet=0"
+        );
+    }
+
+    #[test]
+    fn position_text_errors_say_what_was_wrong() {
+        let g = start(&[]);
+        let refused = |text: &str, says: &str| {
+            let e = g.read_position(text).err().unwrap_or_else(|| panic!("{text} was read"));
+            assert!(e.to_string().contains(says), "{text}: {e}");
+            assert!(e.to_string().contains("expected `towers="), "{text}: {e}");
+        };
+        let ok = "towers=b2:B reserve=9,10 removed=0,0 turn=black:r4 quiet=0";
+        assert!(g.read_position(ok).is_ok());
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=black:r4", "quiet is missing");
+        refused(&format!("{ok} quiet=1"), "given twice");
+        refused(&format!("{ok} colour=red"), "unknown field 'colour'");
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=black:r4 quiet", "not KEY=VALUE");
+        refused("towers=b5:B reserve=9,10 removed=0,0 turn=black quiet=0", "no cell 'b5'");
+        refused(
+            "towers=b2:X reserve=9,10 removed=0,0 turn=black quiet=0",
+            "'X' on b2 is not a disc",
+        );
+        refused("towers=b2 reserve=9,10 removed=0,0 turn=black quiet=0", "CELL:DISCS");
+        refused("towers=b2:B,b2:B reserve=8,10 removed=0,0 turn=black quiet=0", "listed twice");
+        refused(
+            "towers=b2:B reserve=10,10 removed=0,0 turn=black quiet=0",
+            "every disc is in exactly one place",
+        );
+        refused("towers=b2:B reserve=9 removed=0,0 turn=black quiet=0", "two counts");
+        refused("towers=b2:Y reserve=10,9 removed=0,0 turn=black quiet=0", "own square");
+        refused("towers=b14:B reserve=9,10 removed=0,0 turn=black quiet=0", "red discs");
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=black:r7 quiet=0", "turn=black:r7");
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=white quiet=0", "expected roll-off");
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=black quiet=100", "ends after 100");
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=roll-off quiet=0", "is the start");
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=won:black quiet=0", "wins only when");
+        refused("towers=b2:B reserve=9,10 removed=0,0 turn=draw quiet=0", "drawn only when");
+        refused(
+            "towers=c5:BBBBBBBBBBY reserve=0,9 removed=0,0 turn=black quiet=0",
+            "black has no free disc",
+        );
+        // Won by capture reads.
+        assert!(g
+            .read_position("towers=c5:BBBBBBBBBBY reserve=0,9 removed=0,0 turn=won:yellow quiet=0")
+            .is_ok());
+        let off = start(&["quiet=off"]);
+        let e = off.read_position("towers=b2:B reserve=9,10 removed=0,0 turn=black quiet=3");
+        assert!(e.unwrap_err().to_string().contains("quiet=off"));
     }
 
     // ---------------------------------------------------------------------------------------------
     // Perft fixtures, conformance, properties, speed
 
-    /// Reads `tests/fixtures/bulgarian-ur.perft`: blocks of `options`, `moves`, then `perft D N`
-    /// lines (comments after `#`).
-    /// One fixture: options, record, and (depth, count) pairs.
-    type Fixture = (Vec<String>, String, Vec<(u32, u64)>);
-
-    fn perft_fixtures() -> Vec<Fixture> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bulgarian-ur.perft");
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut out: Vec<Fixture> = Vec::new();
-        for line in text.lines() {
-            let line = line.split('#').next().unwrap().trim();
-            if let Some(rest) = line.strip_prefix("options") {
-                out.push((
-                    rest.split_whitespace().map(String::from).collect(),
-                    String::new(),
-                    vec![],
-                ));
-            } else if let Some(rest) = line.strip_prefix("moves") {
-                out.last_mut().unwrap().1 = rest.trim().to_string();
-            } else if let Some(rest) = line.strip_prefix("perft") {
-                let v: Vec<u64> = rest.split_whitespace().map(|x| x.parse().unwrap()).collect();
-                out.last_mut().unwrap().2.push((v[0] as u32, v[1]));
-            }
-        }
-        out
-    }
-
+    /// This game's fixture file through the shared runner (tests/perft.rs checks every game's),
+    /// and the typed position agrees with the registry's.
     #[test]
     fn perft_matches_the_fixtures() {
-        let fixtures = perft_fixtures();
-        assert!(!fixtures.is_empty());
-        for (options, moves, counts) in fixtures {
-            let opts: Vec<&str> = options.iter().map(String::as_str).collect();
-            let g = after_with(&opts, &moves);
-            for (depth, count) in counts {
-                assert_eq!(
-                    g.perft(depth),
-                    count,
-                    "options {options:?} moves '{moves}' depth {depth}"
-                );
-            }
-        }
-        // The generic perft agrees with the typed position.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/bulgarian-ur.perft");
+        let text = std::fs::read_to_string(path).unwrap();
+        let checked =
+            tabla_core::perft::check_perft_fixtures(path, &text, false, |o, moves, depth| {
+                let mut g = tabla_games::new_game("bulgarian-ur", o).map_err(|e| e.0)?;
+                play_record(g.as_mut(), moves, |_| {}).map_err(|e| e.to_string())?;
+                Ok(g.perft(depth))
+            });
+        assert!(checked >= 10);
         assert_eq!(perft(&BulgarianUr::new(Some(100)), 7), 840);
     }
 
@@ -571,15 +971,33 @@ mod bulgarian_ur {
             1_000_000,
         );
         tabla_core::conformance::check_random_games(&BulgarianUr::new(None), 50, 12, 10_000_000);
+        for (i, (centre, discs)) in [
+            (Centre::Opposite, 10),
+            (Centre::Opposite, 3),
+            (Centre::Same, 1),
+            (Centre::Opposite, 1),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let config = Config { centre, discs, ..Config::DEFAULT };
+            let g = BulgarianUr::from_config(config);
+            tabla_core::conformance::check_random_games(&g, 500, 20 + i as u64, 1_000_000);
+        }
     }
 
-    /// Every disc is in exactly one place: the reserve, a tower, or removed; 10 per player.
+    /// Every disc is in exactly one place: the reserve, a tower, or removed; as many per
+    /// player as the `discs` option says.
     fn assert_discs_conserved(g: &BulgarianUr) {
+        let centre = g.config().centre;
         for p in [BLACK, YELLOW] {
             let on_board: usize =
                 Square::all().map(|sq| g.tower(sq).filter(|d| d.owner == p).count()).sum();
             let removed = g.removed_by(Player(1 - p.0));
-            assert_eq!(on_board + usize::from(g.reserve(p)) + usize::from(removed), DISCS as usize);
+            assert_eq!(
+                on_board + usize::from(g.reserve(p)) + usize::from(removed),
+                usize::from(g.config().discs)
+            );
         }
         // Enemy discs on a player's private squares are always held by a guard of that player.
         for sq in Square::all() {
@@ -588,8 +1006,11 @@ mod bulgarian_ur {
                 assert_eq!(top.owner, owner, "{g:?}");
             }
             // Nothing waits on base 1 but the owner's red discs.
-            if sq.owner().and_then(|p| sq.track_number(p)) == Some(14) {
-                assert!(tower.iter().all(|d| d.red && Some(d.owner) == sq.owner()), "{g:?}");
+            if sq.owner().and_then(|p| sq.track_number(centre, p)) == Some(14) {
+                assert!(
+                    tower.iter().all(|d| d.colour == Colour::Red && Some(d.owner) == sq.owner()),
+                    "{g:?}"
+                );
             }
         }
     }
@@ -601,9 +1022,12 @@ mod bulgarian_ur {
         fn random_games_end_conserve_discs_and_round_trip(
             seed in any::<u64>(),
             quiet in 1u32..150,
+            opposite in any::<bool>(),
+            discs in 1u8..=10,
         ) {
             let mut rng = SmallRng::seed_from_u64(seed);
-            let mut g = BulgarianUr::new(Some(quiet));
+            let centre = if opposite { Centre::Opposite } else { Centre::Same };
+            let mut g = BulgarianUr::from_config(Config { centre, discs, quiet: Quiet::After(quiet) });
             let mut moves = Vec::new();
             let mut plies = 0u32;
             while g.to_move() != ToMove::Over {
@@ -617,9 +1041,18 @@ mod bulgarian_ur {
                 } else {
                     moves[rng.random_range(0..moves.len())]
                 };
-                if let UrMove::Step { from, to } = m {
-                    prop_assert!((1..=14).contains(&to) && from <= 14);
+                match m {
+                    UrMove::Step { from, to } => {
+                        prop_assert!((1..=14).contains(&to) && (1..=14).contains(&from));
+                    }
+                    UrMove::Enter { to } => prop_assert!((1..=6).contains(&to)),
+                    _ => {}
                 }
+                // The position text reads back to the same position, under the same options.
+                let text = g.position_text();
+                let back = g.read_position(&text).unwrap();
+                prop_assert_eq!(back.hash(), g.hash());
+                prop_assert_eq!(back.position_text(), text);
                 g.play(m);
                 plies += 1;
                 prop_assert!(plies < 2_000_000, "no end");
@@ -655,28 +1088,35 @@ mod bulgarian_ur {
     fn random_game_statistics() {
         let mut rng = SmallRng::seed_from_u64(2);
         let mut moves = Vec::new();
-        for quiet in [Some(100), None] {
-            let (mut by_quiet, mut by_capture, mut plies) = (0, 0, 0u64);
-            let games = 2000;
-            for _ in 0..games {
-                let (end, n) = tabla_core::perft::random_playout(
-                    BulgarianUr::new(quiet),
-                    &mut rng,
-                    &mut moves,
-                );
-                plies += n;
-                assert!(end.outcome().is_some(), "a random game did not end");
-                if quiet.is_some_and(|q| end.quiet_turns() >= q) {
-                    by_quiet += 1;
-                } else {
-                    by_capture += 1;
+        for centre in [Centre::Same, Centre::Opposite] {
+            for discs in [10, 3, 1] {
+                for quiet in [Quiet::After(100), Quiet::Off] {
+                    let config = Config { centre, discs, quiet };
+                    let (mut by_quiet, mut by_capture, mut plies, mut longest) = (0, 0, 0u64, 0);
+                    let games = 1000;
+                    for _ in 0..games {
+                        let (end, n) = tabla_core::perft::random_playout(
+                            BulgarianUr::from_config(config),
+                            &mut rng,
+                            &mut moves,
+                        );
+                        plies += n;
+                        longest = longest.max(n);
+                        assert!(end.outcome().is_some(), "a random game did not end");
+                        if matches!(quiet, Quiet::After(q) if end.quiet_turns() >= q) {
+                            by_quiet += 1;
+                        } else {
+                            by_capture += 1;
+                        }
+                    }
+                    println!(
+                        "{config:?}: {games} games, {by_quiet} ended by the quiet rule, \
+                         {by_capture} by no free disc; {:.0} plies a game on average, longest \
+                         {longest}",
+                        plies as f64 / f64::from(games)
+                    );
                 }
             }
-            println!(
-            "quiet={quiet:?}: {games} games, {by_quiet} ended by the quiet rule, {by_capture} by \
-             no free disc; {:.0} plies a game on average",
-            plies as f64 / f64::from(games)
-        );
         }
     }
 }

@@ -1,14 +1,16 @@
-//! GIPF: one test per rule of `rules/gipf.md`, perft fixtures, the seed's symmetry count,
-//! conformance and property tests, and a speed measurement (ignored).
+//! GIPF: one test per rule of `rules/gipf.md`, the seed's symmetry count, the position
+//! text, the board view and click paths, the repetition history (and that copying a position
+//! does not allocate), conformance and property tests. Perft figures: `fixtures/gipf.perft`.
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::collections::BTreeSet;
-use std::path::Path;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet};
 use tabla_core::conformance::check_random_games;
-use tabla_core::perft::perft;
 use tabla_core::{play_record, Game, MoveError, Player, ToMove};
+use tabla_games::gipf::PieceKind::{Gipf as GipfPiece, Single};
 use tabla_games::gipf::{Gipf, Variant};
 
 // ---------------------------------------------------------------------------------------------
@@ -19,8 +21,10 @@ const WHITE: Player = Player(0);
 const BLACK: Player = Player(1);
 
 /// A hand-built position with both tournament flags set (irrelevant outside tournament).
+/// Reserve and pieces on the board together may not exceed what a player owns.
 fn setup(variant: Variant, pieces: &str, reserve: [u8; 2], to_move: Player) -> Gipf {
-    Gipf::from_text(variant, pieces, reserve, to_move, [true; 2], [true; 2]).unwrap()
+    Gipf::from_text(variant, pieces, reserve, to_move, [true; 2], [true; 2])
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn legal(g: &Gipf) -> BTreeSet<String> {
@@ -32,6 +36,15 @@ fn legal(g: &Gipf) -> BTreeSet<String> {
 /// Legal turns whose entry part is `entry` (any removals around it).
 fn with_entry(g: &Gipf, entry: &str) -> BTreeSet<String> {
     legal(g).into_iter().filter(|m| m.split(';').any(|p| p == entry)).collect()
+}
+
+fn move_of(g: &Gipf, text: &str) -> tabla_games::gipf::GipfMove {
+    g.parse_move(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The click paths of a turn, each joined by spaces.
+fn paths(g: &Gipf, text: &str) -> BTreeSet<String> {
+    g.click_paths(move_of(g, text)).into_iter().map(|p| p.join(" ")).collect()
 }
 
 fn play(g: &mut Gipf, text: &str) {
@@ -48,15 +61,6 @@ fn winner(g: &Gipf) -> Option<Player> {
     o.winners.iter().next()
 }
 
-fn variant_of(opts: &str) -> Variant {
-    match opts.trim() {
-        "" | "variant=tournament" => Variant::Tournament,
-        "variant=standard" => Variant::Standard,
-        "variant=basic" => Variant::Basic,
-        other => panic!("unknown options {other}"),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Entering and pushing
 // ---------------------------------------------------------------------------------------------
@@ -65,10 +69,10 @@ fn variant_of(opts: &str) -> Variant {
 fn an_entry_pushes_the_line_up_to_the_first_empty_point() {
     let mut g = setup(Variant::Basic, "od2 xd3 od5", [12, 12], WHITE);
     play(&mut g, "d1-d2");
-    assert_eq!(g.piece_at("d2"), Some((WHITE, false)));
-    assert_eq!(g.piece_at("d3"), Some((WHITE, false)));
-    assert_eq!(g.piece_at("d4"), Some((BLACK, false)));
-    assert_eq!(g.piece_at("d5"), Some((WHITE, false)));
+    assert_eq!(g.piece_at("d2"), Some((WHITE, Single)));
+    assert_eq!(g.piece_at("d3"), Some((WHITE, Single)));
+    assert_eq!(g.piece_at("d4"), Some((BLACK, Single)));
+    assert_eq!(g.piece_at("d5"), Some((WHITE, Single)));
     assert_eq!(g.piece_at("d6"), None);
     assert_eq!(g.reserve(WHITE), 11);
 }
@@ -117,7 +121,7 @@ fn own_pieces_go_back_and_the_opponents_are_captured() {
     for c in ["d2", "d3", "d4", "d5", "d6", "d7"] {
         assert_eq!(g.piece_at(c), None, "{c}");
     }
-    assert_eq!(g.piece_at("h2"), Some((BLACK, false)));
+    assert_eq!(g.piece_at("h2"), Some((BLACK, Single)));
 }
 
 #[test]
@@ -141,8 +145,8 @@ fn gipf_pieces_of_either_colour_in_a_run_may_stay() {
     );
     let mut g2 = g.clone();
     play(&mut g2, "a1-b2;xb2,c3,d4");
-    assert_eq!(g2.piece_at("e5"), Some((WHITE, true)));
-    assert_eq!(g2.piece_at("f5"), Some((BLACK, true)));
+    assert_eq!(g2.piece_at("e5"), Some((WHITE, GipfPiece)));
+    assert_eq!(g2.piece_at("f5"), Some((BLACK, GipfPiece)));
     // Black's GIPF piece, taken, is captured: Black's reserve does not grow.
     let mut g3 = g.clone();
     play(&mut g3, "a1-b2;xb2,c3,d4,f5");
@@ -154,14 +158,14 @@ fn gipf_pieces_of_either_colour_in_a_run_may_stay() {
 fn crossing_rows_are_taken_one_at_a_time_and_found_afresh() {
     // The piece entered on b2 completes two rows that share it: taking either breaks the
     // other, so no turn takes both.
-    let g = setup(Variant::Basic, "oc3 od4 oe5 ob3 ob4 ob5", [12, 12], WHITE);
+    let g = setup(Variant::Basic, "oc3 od4 oe5 ob3 ob4 ob5", [9, 12], WHITE);
     assert_eq!(with_entry(&g, "a1-b2"), set(&["a1-b2;xb2,c3,d4,e5", "a1-b2;xb2,b3,b4,b5"]));
 }
 
 #[test]
 fn separate_rows_made_by_one_push_are_all_taken() {
     // The push turns b2 and d4 white: two rows across the entry line, both compulsory.
-    let g = setup(Variant::Basic, "xb2 oc3 xd4 ob3 ob4 ob5 od5 od6 od7", [12, 12], WHITE);
+    let g = setup(Variant::Basic, "xb2 oc3 xd4 ob3 ob4 ob5 od5 od6 od7", [8, 12], WHITE);
     assert_eq!(with_entry(&g, "a1-b2"), set(&["a1-b2;xb2,b3,b4,b5,d4,d5,d6,d7"]));
 }
 
@@ -169,7 +173,7 @@ fn separate_rows_made_by_one_push_are_all_taken() {
 fn rows_of_both_colours_the_opponent_takes_theirs_next_turn() {
     // The push puts White on b2 (row b2-e2) and Black on c3 (row c3-c6). White's run takes
     // c2 from Black's run; Black takes the rest at the start of their turn.
-    let mut g = setup(Variant::Basic, "xb2 oc2 od2 oe2 xc4 xc5 xc6", [12, 12], WHITE);
+    let mut g = setup(Variant::Basic, "xb2 oc2 od2 oe2 xc4 xc5 xc6", [12, 11], WHITE);
     assert_eq!(with_entry(&g, "a1-b2"), set(&["a1-b2;xb2,c2,d2,e2"]));
     play(&mut g, "a1-b2;xb2,c2,d2,e2");
     let l = legal(&g);
@@ -383,62 +387,15 @@ fn pictures_show_board_reserves_and_turn() {
     for s in ["o", "O", "x", "X", "white 7, black 9", "black to move", "a  b  c"] {
         assert!(text.contains(s), "{s} missing in\n{text}");
     }
-    let v = g.view_json();
-    assert_eq!(v["cells"].as_array().unwrap().len(), 61);
-    assert_eq!(v["pieces"].as_array().unwrap().len(), 4);
-    assert_eq!(v["reserves"]["black"], 9);
+    let v = g.view();
+    assert_eq!(v.cells.len() + v.points.len(), 61);
+    assert_eq!(v.cells.iter().filter(|c| !c.stack.is_empty()).count(), 4);
+    assert_eq!(v.players[1].counts["reserve"], 9);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Figures: perft, the seed's symmetry count
+// Figures: the seed's symmetry count (perft figures: tests/fixtures/gipf.perft)
 // ---------------------------------------------------------------------------------------------
-
-struct PerftCase {
-    options: String,
-    moves: String,
-    depth: u32,
-    count: u64,
-}
-
-fn perft_cases() -> Vec<PerftCase> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gipf.perft");
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(f.len(), 5, "{l}");
-            PerftCase {
-                options: f[0].to_string(),
-                moves: f[1].to_string(),
-                depth: f[2].parse().unwrap(),
-                count: f[3].parse().unwrap(),
-            }
-        })
-        .collect()
-}
-
-fn run_perft(max_depth: u32, min_depth: u32) {
-    for c in perft_cases().into_iter().filter(|c| (min_depth..=max_depth).contains(&c.depth)) {
-        let mut g = Gipf::new(variant_of(&c.options));
-        for t in c.moves.split_whitespace() {
-            play(&mut g, t);
-        }
-        assert_eq!(perft(&g, c.depth), c.count, "{} {} depth {}", c.options, c.moves, c.depth);
-    }
-}
-
-#[test]
-fn perft_fixtures_to_depth_3() {
-    run_perft(3, 1);
-}
-
-#[test]
-#[ignore = "slow: run by .ci/run"]
-fn perft_fixtures_depth_4() {
-    run_perft(4, 4);
-}
 
 /// Axial coordinates of a cell name relative to e5 (see `Geometry::hex`).
 fn axial(name: &str) -> (i32, i32) {
@@ -484,6 +441,406 @@ fn whites_first_entry_has_4_classes_under_the_12_symmetries() {
         })
         .collect();
     assert_eq!(classes.len(), 4, "{classes:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position text
+// ---------------------------------------------------------------------------------------------
+
+fn read(g: &Gipf, text: &str) -> Gipf {
+    g.read_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn refusal(g: &Gipf, text: &str) -> String {
+    g.read_position(text).err().unwrap_or_else(|| panic!("{text} was read")).to_string()
+}
+
+#[test]
+fn position_text_of_the_starts() {
+    for (v, text) in [
+        (Variant::Tournament, "4/5/6/7/6/5/4 w 18,18 0,0 -"),
+        (Variant::Standard, "X2O/5/6/O5X/6/5/X2O w 12,12 0,0 -"),
+        (Variant::Basic, "x2o/5/6/o5x/6/5/x2o w 12,12 0,0 -"),
+    ] {
+        let g = Gipf::new(v);
+        assert_eq!(g.position_text(), text, "{v:?}");
+        let back = read(&g, text);
+        assert_eq!(back, g, "{v:?}");
+    }
+}
+
+#[test]
+fn position_text_has_pieces_reserves_captures_side_and_flags() {
+    let mut g = Gipf::new(Variant::Tournament);
+    play(&mut g, "Ga1-b2");
+    assert_eq!(g.position_text(), "O3/5/6/7/6/5/4 b 16,18 0,0 G");
+    play(&mut g, "Gi5-h5");
+    play(&mut g, "a1-b2");
+    assert_eq!(g.position_text(), "o3/1O3/6/7/6/5/3X b 15,16 0,0 GSg");
+    let back = read(&g, &g.position_text());
+    assert_eq!((back.hash(), back.to_move()), (g.hash(), g.to_move()));
+    // Black's pieces in White's run are captured.
+    let mut g = setup(Variant::Basic, "od3 od4 od5 xd6 xd7 xh2", [12, 12], WHITE);
+    play(&mut g, "d1-d2;xd2,d3,d4,d5,d6,d7");
+    assert_eq!(g.position_text(), "4/5/6/7/6/5/x3 b 15,12 2,0 -");
+    assert_eq!(g.captured(WHITE), 2);
+    // Readable in any spacing and with the sides spelled out.
+    let t = Gipf::new(Variant::Basic);
+    let back = read(&t, "  4/5/6/7/6/5/x3   black 15,12 2,0 -  ");
+    assert_eq!(back.position_text(), "4/5/6/7/6/5/x3 b 15,12 2,0 -");
+}
+
+#[test]
+fn position_text_errors_say_what_was_wrong() {
+    let t = Gipf::new(Variant::Tournament);
+    let s = Gipf::new(Variant::Standard);
+    // Texts that are not in the format: the message says what it should look like.
+    for (g, text, why) in [
+        (&t, "4/5/6/7/6/5 w 18,18 0,0 -", "has 6 files; expected 7"),
+        (&t, "4/5/6/7/6/5/5 w 18,18 0,0 -", "file h has 4 points (h2 to h5), '5' gives 5"),
+        (&t, "4/5/6/7/6/5/3q w 18,18 0,0 -", "'q' on file h"),
+        (&t, "4/5/6/7/6/5/4 z 18,18 0,0 -", "'z' is not a side to move"),
+        (&t, "4/5/6/7/6/5/4 w 18 0,0 -", "reserves '18' should be two whole numbers"),
+        (&t, "4/5/6/7/6/5/4 w 18,18 0,0", "expected 5 or 6 fields, found 4"),
+        (&t, "4/5/6/7/6/5/4 w 18,18 0,0 GG", "'G' twice"),
+        (&t, "4/5/6/7/6/5/4 w 18,18 0,0 - draw", "only 'repetition' may follow"),
+        (&s, "X2O/5/6/O5X/6/5/X2O w 12,12 0,0 G", "the standard game has no tournament flags"),
+    ] {
+        let e = refusal(g, text);
+        assert!(e.contains(why), "{text}: {e}");
+        assert!(e.contains("a GIPF position reads like"), "{text}: {e}");
+    }
+    // Positions the rules cannot reach.
+    for (g, text, why) in [
+        (&t, "4/5/6/7/6/5/4 w 18,18 0,0 S", "single piece but no GIPF piece"),
+        (&t, "4/5/6/7/6/5/4 w 18,18 1,0 -", "captures do not add up"),
+        (&t, "O3/5/6/7/6/5/4 w 18,18 0,0 G", "more than the 18 a player owns"),
+        (&s, "4/5/6/7/6/5/4 w 18,18 0,0 - repetition", "lost their last GIPF piece"),
+    ] {
+        let e = refusal(g, text);
+        assert!(e.contains(why), "{text}: {e}");
+    }
+}
+
+#[test]
+fn position_text_marks_a_repetition_draw() {
+    let cycle = "a1-b2 g1-g2 a1-b2 g1-g2 a1-b2 g1-g2 a1-b2;xb2,c3,d4,e5 g1-g2;xg2,g3,g4,g5";
+    let mut g = setup(Variant::Basic, "", [12, 12], WHITE);
+    for t in format!("{cycle} {cycle}").split_whitespace() {
+        play(&mut g, t);
+    }
+    assert!(g.outcome().unwrap().is_draw());
+    let text = g.position_text();
+    assert_eq!(text, "4/5/6/7/6/5/4 w 12,12 3,3 - repetition");
+    let back = read(&g, &text);
+    assert_eq!(back.to_move(), ToMove::Over);
+    assert!(back.outcome().unwrap().is_draw());
+    // Without the word the same position is simply White's turn: the history is not in the
+    // text, so repetitions count afresh from a position read back.
+    let fresh = read(&g, "4/5/6/7/6/5/4 w 12,12 3,3 -");
+    assert_eq!(fresh.to_move(), ToMove::Player(WHITE));
+    assert_eq!(fresh.hash(), g.hash());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repetition history
+// ---------------------------------------------------------------------------------------------
+
+/// Two lines for White (files c and g) and two for Black (files d and f), filled in an
+/// order that gives each side all-different states over 8 and 12 turns: the whole position
+/// comes back only every 24 rounds (48 turns), takes and all, with no capture.
+fn long_cycle() -> Vec<&'static str> {
+    let white = ["c1-c2", "c1-c2", "g1-g2", "c1-c2", "c1-c2", "g1-g2", "g1-g2", "g1-g2"];
+    let black = [
+        "d8-d7", "d8-d7", "f8-f7", "d8-d7", "d8-d7", "d8-d7", "f8-f7", "d8-d7", "f8-f7", "d8-d7",
+        "d8-d7", "f8-f7",
+    ];
+    (0..48).flat_map(|k| [white[k % 8], black[k % 12]]).collect()
+}
+
+#[test]
+fn a_repetition_far_back_is_still_seen() {
+    let start = setup(Variant::Basic, "", [12, 12], WHITE);
+    let mut g = start.clone();
+    let turns = long_cycle();
+    for (i, t) in turns.iter().enumerate() {
+        assert_eq!(g.to_move(), ToMove::Player(Player((i % 2) as u8)), "turn {}", i + 1);
+        play(&mut g, t);
+        if i == 47 {
+            assert_eq!(g.position_text(), start.position_text(), "one cycle is 48 turns");
+        }
+    }
+    // 96 turns, the start for the third time: far more than the hashes kept inline.
+    assert!(g.outcome().expect("a draw").is_draw());
+}
+
+/// Allocations made by this thread, so that tests running in parallel do not disturb it.
+struct CountingAlloc;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; the counter is a
+// thread-local `Cell` with a constant initialiser, which allocates nothing.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAlloc = CountingAlloc;
+
+fn allocations<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let out = f();
+    (out, ALLOCATIONS.with(Cell::get) - before)
+}
+
+#[test]
+fn copy_make_does_not_allocate() {
+    // Every position two turns deep from the tournament start, and every turn from it.
+    let start = Gipf::new(Variant::Tournament);
+    let (mut moves, mut next) = (Vec::new(), Vec::new());
+    start.legal_moves(&mut moves);
+    for &m in &moves {
+        let mut a = start.clone();
+        a.play(m);
+        a.legal_moves(&mut next);
+        for &n in &next {
+            let (b, count) = allocations(|| {
+                let mut b = a.clone();
+                b.play(n);
+                b
+            });
+            assert_eq!(count, 0, "{} {}", start.format_move(m), a.format_move(n));
+            drop(b);
+        }
+    }
+    // A long game without captures: copies share the old hashes, so a copy never allocates,
+    // and playing allocates once per 32 turns at most.
+    let mut g = setup(Variant::Basic, "", [12, 12], WHITE);
+    let mut when_playing = 0;
+    for t in long_cycle().into_iter().take(95) {
+        let m = move_of(&g, t);
+        let (copy, count) = allocations(|| g.clone());
+        assert_eq!(count, 0, "copy before {t}");
+        drop(copy);
+        let ((), count) = allocations(|| g.play(m));
+        when_playing += count;
+    }
+    assert!(when_playing <= 95 / 32, "{when_playing} allocations in 95 turns");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board view, touched ids, click paths
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_view_has_points_as_cells_and_dots_as_points() {
+    let g = Gipf::new(Variant::Standard);
+    let v = g.view();
+    assert_eq!(
+        serde_json::to_value(&v.board).unwrap(),
+        serde_json::json!({"kind": "hex", "side": 5, "orientation": "flat"})
+    );
+    assert_eq!(v.cells.len(), 37);
+    assert_eq!(v.points.len(), 24);
+    let ids: BTreeSet<&str> = v.ids().collect();
+    assert_eq!(ids.len(), 61);
+    for id in ["b2", "e5", "h5", "e8"] {
+        assert!(v.cells.iter().any(|c| c.id == id), "{id} is a cell");
+    }
+    for id in ["a1", "a5", "e1", "e9", "i1", "i5", "b6", "h1"] {
+        assert!(v.points.iter().any(|c| c.id == id), "{id} is a point");
+    }
+    let at: BTreeMap<&str, (f64, f64)> =
+        v.cells.iter().chain(&v.points).map(|c| (c.id.as_str(), (c.x, c.y))).collect();
+    assert_eq!(at["e5"], (0.0, 0.0));
+    // Neighbours are one unit apart, along all three axes; files stand upright.
+    let dist = |a: &str, b: &str| (at[a].0 - at[b].0).hypot(at[a].1 - at[b].1);
+    for (a, b) in
+        [("e5", "e6"), ("e5", "d4"), ("e5", "d5"), ("e5", "f5"), ("a1", "b1"), ("h5", "i5")]
+    {
+        assert!((dist(a, b) - 1.0).abs() < 1e-9, "{a}-{b}: {}", dist(a, b));
+    }
+    assert_eq!(at["e1"].0, at["e9"].0);
+    assert!(at["e9"].1 > at["e1"].1);
+    let b5 = v.cells.iter().find(|c| c.id == "b5").unwrap();
+    assert_eq!(
+        serde_json::to_value(&b5.stack).unwrap(),
+        serde_json::json!([{"owner": "white", "kind": "gipf"}])
+    );
+    let b = Gipf::new(Variant::Basic).view();
+    let b2 = b.cells.iter().find(|c| c.id == "b2").unwrap();
+    assert_eq!(
+        serde_json::to_value(&b2.stack).unwrap(),
+        serde_json::json!([{"owner": "black", "kind": "piece"}])
+    );
+    // Labels: a letter under every file, every rank's number at both of its ends.
+    let texts: Vec<&str> = v.labels.iter().map(|l| l.text.as_str()).collect();
+    for f in ["a", "b", "c", "d", "e", "f", "g", "h", "i"] {
+        assert_eq!(texts.iter().filter(|&&t| t == f).count(), 1, "{f}");
+    }
+    for r in 1..=9 {
+        assert_eq!(texts.iter().filter(|&&t| t == r.to_string()).count(), 2, "{r}");
+    }
+}
+
+#[test]
+fn the_view_counts_reserves_gipf_pieces_captures_and_tournament_rights() {
+    let counts = |g: &Gipf, p: usize| -> BTreeMap<&'static str, i64> {
+        let v = g.view();
+        assert_eq!(v.players[p].name, ["white", "black"][p]);
+        v.players[p].counts.clone()
+    };
+    let expect = |pairs: &[(&'static str, i64)]| -> BTreeMap<&'static str, i64> {
+        pairs.iter().copied().collect()
+    };
+    let mut g = Gipf::new(Variant::Tournament);
+    assert_eq!(
+        counts(&g, 0),
+        expect(&[
+            ("reserve", 18),
+            ("gipf_on_board", 0),
+            ("captured", 0),
+            ("may_enter_gipf", 1),
+            ("must_enter_gipf", 1),
+            ("loses_without_gipf", 0),
+        ])
+    );
+    play_record(&mut g, "Ga1-b2 Gi5-h5 a1-b2", |_| {}).unwrap();
+    assert_eq!(
+        counts(&g, 0),
+        expect(&[
+            ("reserve", 15),
+            ("gipf_on_board", 1),
+            ("captured", 0),
+            ("may_enter_gipf", 0),
+            ("must_enter_gipf", 0),
+            ("loses_without_gipf", 1),
+        ])
+    );
+    assert_eq!(counts(&g, 1)["may_enter_gipf"], 1);
+    let mut g = setup(Variant::Standard, "oc3 od4 Oe5 Xf5 Ob4 Xh3", [5, 5], WHITE);
+    play(&mut g, "a1-b2;xb2,c3,d4,f5");
+    assert_eq!(counts(&g, 0)["captured"], 2 + 18 - 5 - 4);
+    assert_eq!(counts(&g, 1)["gipf_on_board"], 1);
+    assert_eq!(counts(&g, 1)["loses_without_gipf"], 1);
+    assert_eq!(counts(&Gipf::new(Variant::Basic), 1)["loses_without_gipf"], 0);
+}
+
+#[test]
+fn touched_has_the_dot_the_pushed_points_and_the_removed_ones() {
+    let touched = |g: &Gipf, t: &str| g.touched(move_of(g, t)).join(" ");
+    let g = setup(Variant::Basic, "od2 xd3 od5", [12, 12], WHITE);
+    assert_eq!(touched(&g, "d1-d2"), "d1 d2 d3 d4");
+    let g = setup(Variant::Basic, "od3 od4 od5 xd6 xd7", [12, 12], WHITE);
+    assert_eq!(touched(&g, "d1-d2;xd2,d3,d4,d5,d6,d7"), "d1 d2 d3 d4 d5 d6 d7");
+    let mut g = setup(Variant::Basic, "xb2 oc2 od2 oe2 xc4 xc5 xc6", [12, 11], WHITE);
+    play(&mut g, "a1-b2;xb2,c2,d2,e2");
+    assert_eq!(touched(&g, "xc3,c4,c5,c6;i5-h5"), "c3 c4 c5 c6 i5 h5");
+    let g = setup(Variant::Standard, "oc3 od4 oe5 of5 Xg5 Ob4", [5, 5], WHITE);
+    assert_eq!(touched(&g, "xc3,d4,e5,f5,g5"), "c3 d4 e5 f5 g5");
+}
+
+#[test]
+fn click_paths_of_entries() {
+    assert_eq!(paths(&Gipf::new(Variant::Tournament), "Ga1-b2"), set(&["a1 a1 b2"]));
+    assert_eq!(paths(&Gipf::new(Variant::Basic), "b1-c2"), set(&["b1 c2"]));
+    let mut g = Gipf::new(Variant::Tournament);
+    play_record(&mut g, "Ga1-b2 Gi5-h5", |_| {}).unwrap();
+    assert_eq!(paths(&g, "b1-b2"), set(&["b1 b2"]));
+    assert_eq!(paths(&g, "Gb1-b2"), set(&["b1 b1 b2"]));
+}
+
+#[test]
+fn click_paths_take_a_row_by_any_of_its_points() {
+    let g = setup(Variant::Basic, "oc3 od4 oe5", [12, 12], WHITE);
+    assert_eq!(
+        paths(&g, "a1-b2;xb2,c3,d4,e5"),
+        set(&["a1 b2 b2", "a1 b2 c3", "a1 b2 d4", "a1 b2 e5"])
+    );
+    // Crossing rows: the shared point b2 names neither.
+    let g = setup(Variant::Basic, "oc3 od4 oe5 ob3 ob4 ob5", [9, 12], WHITE);
+    assert_eq!(paths(&g, "a1-b2;xb2,c3,d4,e5"), set(&["a1 b2 c3", "a1 b2 d4", "a1 b2 e5"]));
+    assert_eq!(paths(&g, "a1-b2;xb2,b3,b4,b5"), set(&["a1 b2 b3", "a1 b2 b4", "a1 b2 b5"]));
+    // Before the entry: the row the opponent made comes first.
+    let mut g = setup(Variant::Basic, "xb2 oc2 od2 oe2 xc4 xc5 xc6", [12, 11], WHITE);
+    play(&mut g, "a1-b2;xb2,c2,d2,e2");
+    assert_eq!(
+        paths(&g, "xc3,c4,c5,c6;i5-h5"),
+        set(&["c3 i5 h5", "c4 i5 h5", "c5 i5 h5", "c6 i5 h5"])
+    );
+}
+
+#[test]
+fn click_paths_pick_the_gipf_pieces_taken_then_done() {
+    let g = setup(Variant::Standard, "oc3 od4 Oe5 Xf5 Ob4 Xh3", [5, 5], WHITE);
+    let run = ["b2", "c3", "d4", "e5", "f5"];
+    let with = |picks: &str| -> BTreeSet<String> {
+        run.iter().map(|s| format!("a1 b2 {s} {picks}done")).collect()
+    };
+    assert_eq!(paths(&g, "a1-b2;xb2,c3,d4"), with(""));
+    assert_eq!(paths(&g, "a1-b2;xb2,c3,d4,f5"), with("f5 "));
+    assert_eq!(paths(&g, "a1-b2;xb2,c3,d4,e5,f5"), with("e5 f5 "));
+    // A turn whose take ends the game, and one that keeps the GIPF piece and enters.
+    let g = setup(Variant::Standard, "oc3 od4 oe5 of5 Xg5 Ob4", [5, 5], WHITE);
+    let run = ["c3", "d4", "e5", "f5", "g5"];
+    let ends: BTreeSet<String> = run.iter().map(|s| format!("{s} g5 done")).collect();
+    assert_eq!(paths(&g, "xc3,d4,e5,f5,g5"), ends);
+    let keeps: BTreeSet<String> = run.iter().map(|s| format!("{s} done a2 b2")).collect();
+    assert_eq!(paths(&g, "xc3,d4,e5,f5;a2-b2"), keeps);
+}
+
+#[test]
+fn click_paths_end_with_done_while_an_optional_row_is_left() {
+    let g = setup(Variant::Standard, "Oc3 Od4 Oe5 Of5 Og2 Xh3", [5, 5], WHITE);
+    assert_eq!(paths(&g, "g1-g2"), set(&["g1 g2 done"]));
+    let row = ["c3", "d4", "e5", "f5"];
+    let before: BTreeSet<String> = row.iter().map(|s| format!("{s} c3 done g1 g2")).collect();
+    assert_eq!(paths(&g, "xc3;g1-g2"), before);
+    let after: BTreeSet<String> = row.iter().map(|s| format!("g1 g2 {s} c3 done")).collect();
+    assert_eq!(paths(&g, "g1-g2;xc3"), after);
+    // Taking all four: the row is gone, nothing is left to take.
+    let all: BTreeSet<String> = row.iter().map(|s| format!("g1 g2 {s} c3 d4 e5 f5 done")).collect();
+    assert_eq!(paths(&g, "g1-g2;xc3,d4,e5,f5"), all);
+}
+
+/// White rows on files d, e, f, g and on the four diagonals across them: every point of
+/// every row lies in another row, so a row is picked by two of its points.
+fn all_points_shared() -> Gipf {
+    let mut pieces = Vec::new();
+    for (f, ranks) in [('d', 2..6), ('e', 3..7), ('f', 3..7), ('g', 3..7)] {
+        for r in ranks {
+            pieces.push(format!("{}{f}{r}", if (f, r) == ('g', 6) { 'O' } else { 'o' }));
+        }
+    }
+    pieces.push("Xb5".to_string());
+    setup(Variant::Standard, &pieces.join(" "), [1, 12], WHITE)
+}
+
+#[test]
+fn a_row_with_no_point_of_its_own_is_picked_by_two_points() {
+    let g = all_points_shared();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    for &m in &moves {
+        let ps = g.click_paths(m);
+        assert!(!ps.is_empty() && ps.len() <= 256, "{}: {} paths", g.format_move(m), ps.len());
+        for p in &ps {
+            // The first row: two different points on one file or diagonal of the shape.
+            assert_ne!(p[0], p[1], "{p:?}");
+            assert!(g.piece_at(&p[0]).is_some() && g.piece_at(&p[1]).is_some(), "{p:?}");
+        }
+    }
+    check_random_games(&g, 20, 9, 3000);
 }
 
 // ---------------------------------------------------------------------------------------------

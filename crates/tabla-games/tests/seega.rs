@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
 use std::path::Path;
 use tabla_core::conformance::check_random_games;
-use tabla_core::perft::perft;
+use tabla_core::perft::{check_perft_fixtures, perft};
 use tabla_core::{play_record, Game, GameOptions, MoveError, Player, ToMove};
 use tabla_games::seega::{Seega, SeegaConfig, Start, INFO};
 
@@ -76,11 +76,10 @@ const BOTH: [bool; 2] = [false, true];
 #[test]
 fn board_is_5x5_with_the_centre_marked() {
     let g = new(&[]);
-    let view = g.view_json();
-    let cells = view["cells"].as_array().unwrap();
-    assert_eq!(cells.len(), 25);
+    let view = g.view();
+    assert_eq!(view.cells.len(), 25);
     let marked: Vec<&str> =
-        cells.iter().filter(|c| c["marked"] == true).map(|c| c["name"].as_str().unwrap()).collect();
+        view.cells.iter().filter(|c| c.mark == Some("centre")).map(|c| c.id.as_str()).collect();
     assert_eq!(marked, ["c3"]);
     assert_eq!(g.to_move(), ToMove::Player(FIRST));
     assert_eq!(g.player_name(FIRST), "first");
@@ -723,10 +722,10 @@ fn render_and_view_show_the_position() {
     assert!(text.contains(" 1  X . O . .  1"), "{text}");
     assert!(text.contains("X (first) to move"), "{text}");
     assert!(text.contains("in hand X 10, O 10"), "{text}");
-    let v = g.view_json();
-    assert_eq!(v["pieces"].as_array().unwrap().len(), 4);
-    assert_eq!(v["phase"], "placing");
-    assert_eq!(v["to_move"], "first");
+    let v = g.view();
+    assert_eq!(v.cells.iter().filter(|c| !c.stack.is_empty()).count(), 4);
+    assert_eq!(g.position_text().split(' ').nth(2), Some("placing"));
+    assert_eq!(g.to_move(), ToMove::Player(FIRST));
 }
 
 #[test]
@@ -757,59 +756,294 @@ fn options_are_checked() {
 
 // --- Perft fixtures --------------------------------------------------------------------------
 
-struct PerftCase {
-    name: String,
-    options: Vec<String>,
-    moves: String,
-    figures: Vec<(u32, u64)>,
-}
-
-fn perft_cases() -> Vec<PerftCase> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/seega.perft");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut cases: Vec<PerftCase> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        let value = value.trim();
-        match key {
-            "id" => cases.push(PerftCase {
-                name: value.to_string(),
-                options: Vec::new(),
-                moves: String::new(),
-                figures: Vec::new(),
-            }),
-            "options" => {
-                cases.last_mut().unwrap().options =
-                    value.split_whitespace().map(str::to_string).collect()
-            }
-            "moves" => cases.last_mut().unwrap().moves = value.to_string(),
-            "perft" => {
-                let (d, n) = value.split_once(' ').unwrap();
-                cases.last_mut().unwrap().figures.push((d.parse().unwrap(), n.parse().unwrap()));
-            }
-            "source" => {}
-            _ => panic!("seega.perft: unknown line {line}"),
-        }
-    }
-    cases
-}
-
-/// Every figure of the fixture file; all run in well under a second (phase 1 counts its last
-/// ply in closed form).
+/// Every quick figure of the fixture file (format: `tabla_core::perft::PerftFixture`), also
+/// checked for all games by `tests/perft.rs`; all run in well under a second (phase 1 counts
+/// its last ply in closed form).
 #[test]
 fn perft_fixtures() {
-    let cases = perft_cases();
-    assert!(cases.len() >= 8);
-    for case in cases {
-        let mut g = tabla_games::new_game("seega", &case.options).unwrap();
-        play_record(g.as_mut(), &case.moves, |_| {}).unwrap();
-        for &(depth, count) in &case.figures {
-            assert_eq!(g.perft(depth), count, "{} depth {depth}", case.name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/seega.perft");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let checked = check_perft_fixtures("seega.perft", &text, false, |options, moves, depth| {
+        let mut g = tabla_games::new_game("seega", options).map_err(|e| e.0)?;
+        play_record(g.as_mut(), moves, |_| {}).map_err(|e| e.to_string())?;
+        Ok(g.perft(depth))
+    });
+    assert!(checked >= 19, "{checked} figures");
+}
+
+// --- View, touched cells and click paths -------------------------------------------------------
+
+/// [`CHECKERBOARD`], then O enters the centre, X follows into c4 and O b5-c5 takes it.
+const FIRST_CAPTURE: &str = "c4-c3 c5-c4 b5-c5";
+
+#[test]
+fn view_lays_out_the_board_with_labels_and_counts() {
+    let mut g = new(&[]);
+    play_all(&mut g, CHECKERBOARD);
+    play_all(&mut g, FIRST_CAPTURE);
+    let v = serde_json::to_value(g.view()).unwrap();
+    assert_eq!(v["board"], serde_json::json!({"kind": "square", "width": 5, "height": 5}));
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 25);
+    let cell = |id: &str| cells.iter().find(|c| c["id"] == id).unwrap().clone();
+    assert_eq!(
+        cell("a1"),
+        serde_json::json!({"id": "a1", "x": 0.0, "y": 0.0,
+            "stack": [{"owner": "first", "kind": "stone"}], "mark": null})
+    );
+    assert_eq!(cell("e4")["x"], 4.0);
+    assert_eq!(cell("e4")["y"], 3.0);
+    assert_eq!(cell("c5")["stack"][0]["owner"], "second");
+    assert_eq!(cell("c4")["stack"], serde_json::json!([]), "captured");
+    assert_eq!(cell("c3")["mark"], "centre");
+    assert!(v["points"].as_array().unwrap().is_empty());
+    let labels = v["labels"].as_array().unwrap();
+    assert_eq!(labels.len(), 10);
+    assert!(labels.contains(&serde_json::json!({"text": "a", "x": 0.0, "y": -1.0})));
+    assert!(labels.contains(&serde_json::json!({"text": "5", "x": -1.0, "y": 4.0})));
+    assert_eq!(
+        v["players"],
+        serde_json::json!([
+            {"name": "first", "in_hand": 0, "on_board": 11, "captured": 0},
+            {"name": "second", "in_hand": 0, "on_board": 12, "captured": 1},
+        ])
+    );
+    let placing = serde_json::to_value(new(&["size=7"]).view()).unwrap();
+    assert_eq!(placing["players"][1]["in_hand"], 24);
+    assert_eq!(placing["cells"].as_array().unwrap().len(), 49);
+}
+
+fn touched(g: &Seega, text: &str) -> Vec<String> {
+    g.touched(g.parse_move(text).unwrap())
+}
+
+fn paths(g: &Seega, text: &str) -> Vec<Vec<String>> {
+    g.click_paths(g.parse_move(text).unwrap())
+}
+
+fn words(w: &[&str]) -> Vec<String> {
+    w.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn touched_cells_are_the_visited_and_the_captured() {
+    let g = new(&[]);
+    assert_eq!(touched(&g, "b2,a1"), words(&["a1", "b2"]));
+    assert_eq!(touched(&new(&["place=1"]), "c2"), words(&["c2"]));
+    let g = diagram(false, SERIES, FIRST);
+    assert_eq!(touched(&g, "c2-b2"), words(&["c2", "b2"]));
+    // c2-c1 takes b1, back on c2 takes d2, on c3 takes c4; c2 is visited twice.
+    assert_eq!(touched(&g, "c2-c1-c2-c3"), words(&["c2", "c1", "c3", "b1", "d2", "c4"]));
+    let mut g = diagram(false, SHUT_IN, FIRST);
+    play(&mut g, "a3-a4");
+    assert_eq!(touched(&g, "pass"), Vec::<String>::new());
+}
+
+#[test]
+fn click_paths_of_placing_steps_series_and_pass() {
+    let g = new(&[]);
+    assert_eq!(paths(&g, "a1,b2"), [words(&["a1", "b2"]), words(&["b2", "a1"])]);
+    assert_eq!(paths(&new(&["place=1"]), "d4"), [words(&["d4"])]);
+    let g = diagram(false, SERIES, FIRST);
+    assert_eq!(paths(&g, "c2-b2"), [words(&["c2", "b2"])]);
+    // Stopping where the series could go on takes a `done`; its end does not.
+    assert_eq!(paths(&g, "c2-c1"), [words(&["c2", "c1", "done"])]);
+    assert_eq!(paths(&g, "c2-c1-c2-c3"), [words(&["c2", "c1", "c2", "c3", "done"])]);
+    assert_eq!(paths(&g, "c2-c1-c2-c3-c4"), [words(&["c2", "c1", "c2", "c3", "c4"])]);
+    assert_eq!(paths(&g, "c2-c3-c2-c1"), [words(&["c2", "c3", "c2", "c1"])]);
+    let mut g = diagram(false, SHUT_IN, FIRST);
+    play(&mut g, "a3-a4");
+    assert_eq!(paths(&g, "pass"), [words(&["pass"])]);
+}
+
+#[test]
+fn a_series_cut_short_by_the_blocking_rule_needs_no_done() {
+    // Orthogonally c3-c2-c1 would shut O in, so it is not legal and c3-c2 cannot go on.
+    let d = ".....
+             .....
+             ..X..
+             XX.OX
+             OO.OX";
+    let g = diagram(false, d, FIRST);
+    assert_eq!(paths(&g, "c3-c2"), [words(&["c3", "c2"])]);
+    let g = diagram(true, d, FIRST);
+    assert_eq!(paths(&g, "c3-c2"), [words(&["c3", "c2", "done"])]);
+}
+
+// --- Position text ---------------------------------------------------------------------------
+
+fn read(g: &Seega, text: &str) -> Seega {
+    g.read_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn position_text_names_board_side_phase_hand_quiet_and_result() {
+    let mut g = new(&[]);
+    assert_eq!(g.position_text(), "...../...../...../...../..... first placing 12,12 0");
+    play(&mut g, "a1,e5");
+    assert_eq!(g.position_text(), "....X/...../...../...../X.... second placing 10,12 0");
+    play_all(&mut g, "b1,d5");
+    let mut g = new(&[]);
+    play_all(&mut g, CHECKERBOARD);
+    assert_eq!(g.position_text(), "XOXOX/OXOXO/XO.OX/OXOXO/XOXOX second moving 0,0 0");
+    play_all(&mut g, "c4-c3 c5-c4");
+    assert_eq!(g.position_text(), "XO.OX/OXXXO/XOOOX/OXOXO/XOXOX second moving 0,0 2");
+    play(&mut g, "b5-c5");
+    assert_eq!(g.position_text(), "X.OOX/OX.XO/XOOOX/OXOXO/XOXOX first moving 0,0 0");
+    // A finished game says how it ended.
+    let mut g = diagram(true, ".X.../..O.X/...O./...../OX...", FIRST);
+    play(&mut g, "b1-c2-d3");
+    assert_eq!(g.position_text(), ".X.../....X/...X./...../O.... second moving 0,0 0 first");
+}
+
+#[test]
+fn position_text_reads_back_under_the_same_rules() {
+    let mut g = new(&["size=7", "place=1"]);
+    for _ in 0..5 {
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        g.play(v[v.len() / 2]);
+    }
+    let back = read(&g, &g.position_text());
+    assert_eq!(back, g, "placing: nothing is lost");
+    assert_eq!(back.hash(), g.hash());
+    // Lenient reading: lower case, `+` for the centre, `*` for a game that goes on.
+    let g = new(&[]);
+    let b = read(&g, "xoxox/oxoxo/xo+ox/oxoxo/xoxox SECOND Moving 0,0 0 *");
+    assert_eq!(b.position_text(), "XOXOX/OXOXO/XO.OX/OXOXO/XOXOX second moving 0,0 0");
+    assert_eq!(legal(&b), set(&["b3-c3", "c2-c3", "c4-c3", "d3-c3"]));
+    // A derived end needs no result field; a repetition's end is accepted when it is the
+    // stones' verdict.
+    let c = new(&["quiet=3"]);
+    let over = read(&c, "X...O/...../...../...../X...O first moving 0,0 3");
+    assert!(over.outcome().unwrap().is_draw());
+    let rep = read(&c, "X...O/...../...../...../X...O first moving 0,0 2 draw");
+    assert!(rep.outcome().unwrap().is_draw());
+    assert_eq!(rep.position_text(), "X...O/...../...../...../X...O first moving 0,0 2 draw");
+}
+
+#[test]
+fn position_text_errors_say_what_was_expected() {
+    let g = new(&[]);
+    for (text, says) in [
+        ("", "expected 5 or 6 fields"),
+        ("...../...../...../..... first placing 12,12 0", "expected 5 ranks"),
+        ("...../...../...../...../....Z first placing 12,12 0", "glyph 'Z'"),
+        ("...../...../...../...../..... third placing 12,12 0", "first or second"),
+        ("...../...../...../...../..... first playing 12,12 0", "placing or moving"),
+        ("...../...../...../...../..... first placing 12 0", "two whole numbers"),
+        ("...../...../...../...../..... first placing 12,12 51", "from 0 to the quiet limit 50"),
+        ("...../...../...../...../..... first placing 12,11 0", "add up to 12"),
+        ("...../...../...../...../X.... first placing 11,12 0", "not first's turn"),
+        ("...../...../..X../...../X.... second placing 10,12 0", "centre"),
+        ("...../...../...../...../X.X.. second placing 10,12 1", "0 while placing"),
+        ("...../...../...../...../X.X.. second placing 10,12 0 first", "cannot end"),
+        ("X..../X..../...../...../...OO second moving 1,0 0", "0,0 in hand"),
+        ("XXXXX/XXXXX/XXX.X/...../....O second moving 0,0 0", "more than the 12"),
+        ("X..../...../...../...../....O second moving 0,0 0", "both players"),
+        ("X..../X..../...../...../....O second moving 0,0 0 second", "result is first"),
+        ("XX.../X..../...../...../...OO second moving 0,0 7 second", "by the stones"),
+        ("XOXOX/OXOXO/XO.OX/OXOXO/XOXOX second moving 0,0 0 nobody", "first, second or draw"),
+    ] {
+        let e = g.read_position(text).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains(says), "{text}: {e}");
+        assert!(e.contains("BOARD SIDE PHASE HAND QUIET"), "{text}: {e}");
+    }
+}
+
+#[test]
+fn a_position_read_from_text_starts_the_repetition_count_afresh() {
+    // As `third_repetition_ends_the_game`: the last turn would make the start position
+    // occur a third time, but the text does not carry the history.
+    let mut g = diagram(false, "O...O/...../...../...../X...X", FIRST);
+    play_all(&mut g, "a1-a2 a5-a4 a2-a1 a4-a5 a1-a2 a5-a4 a2-a1");
+    let mut back = read(&g, &g.position_text());
+    play(&mut g, "a4-a5");
+    play(&mut back, "a4-a5");
+    assert!(g.outcome().is_some());
+    assert_eq!(back.outcome(), None);
+    assert_eq!(back.hash(), g.hash(), "the hash leaves the history out too");
+}
+
+// --- Repetition history and copies -----------------------------------------------------------
+
+/// Counts allocations per thread, so that a test can see that copying and playing a
+/// position allocates nothing.
+struct CountingAlloc;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: CountingAlloc = CountingAlloc;
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(|n| n.get())
+}
+
+#[test]
+fn copy_and_play_never_allocate() {
+    // `quiet=65` is the longest limit whose stretches fit inline; beyond it a copy still
+    // never allocates, and play allocates once per 64 quiet turns.
+    for (words, per_play) in [
+        (&[][..], 0),
+        (&["size=9", "diagonal=off"][..], 0),
+        (&["quiet=65"][..], 0),
+        (&["quiet=3000"][..], 1),
+    ] {
+        let start = new(words);
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut v = Vec::with_capacity(4096);
+        let mut longest = 0;
+        for _ in 0..20 {
+            let mut g = start.clone();
+            while g.to_move() != ToMove::Over {
+                g.legal_moves(&mut v);
+                let m = v[rng.random_range(0..v.len())];
+                let before = allocations();
+                let mut copy = g.clone();
+                assert_eq!(allocations(), before, "{words:?}: a copy allocated");
+                copy.play(m);
+                let n = allocations() - before;
+                assert!(n <= per_play, "{words:?}: copy and play allocated {n} times");
+                g = copy;
+                longest = longest.max(g.quiet_turns());
+            }
+        }
+        if per_play > 0 {
+            assert!(longest > 64, "{words:?}: no stretch outgrew the inline room ({longest})");
         }
     }
+}
+
+#[test]
+fn repetition_is_found_beyond_the_inline_history() {
+    // X walks a stone round a ring of 9 cells while O shuttles: the start position comes
+    // back after 36 turns and a third time after 72, past the 64 kept inline.
+    let ring = ["b2", "c2", "d2", "e2", "e3", "e4", "d4", "c4", "b3"];
+    let c = SeegaConfig { size: 7, quiet: 300, ..SeegaConfig::default() };
+    let start = ["O......", "......O", ".......", ".......", ".......", ".X.....", "X......"];
+    let mut g = Seega::from_diagram(c, &start.join("/"), FIRST).unwrap();
+    for k in 0..36 {
+        let (a, b) = (ring[k % 9], ring[(k + 1) % 9]);
+        assert_eq!(g.outcome(), None, "turn {}", 2 * k);
+        play(&mut g, &format!("{a}-{b}"));
+        assert_eq!(g.outcome(), None, "turn {}", 2 * k + 1);
+        play(&mut g, if k % 2 == 0 { "g6-f6" } else { "f6-g6" });
+    }
+    assert_eq!(g.quiet_turns(), 72);
+    assert!(g.outcome().unwrap().is_draw(), "the third occurrence ends the game");
 }
 
 // --- Conformance -----------------------------------------------------------------------------
@@ -1087,6 +1321,10 @@ impl Reference {
         }
         let next = 1 - self.to_move;
         let over = self.ends(&self.board.clone(), captured, next);
+        let seen = self.history.iter().filter(|(b, p)| *b == self.board && *p == next).count();
+        if !captured && seen >= 2 && self.history.len() > 64 {
+            LONG_REPETITIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
         self.to_move = next;
         if captured {
             self.quiet = 0;
@@ -1099,8 +1337,39 @@ impl Reference {
     }
 }
 
+/// Random games with little material and a high quiet limit, so that stretches without
+/// capture outgrow what a position holds inline, checked against the reference.
+#[test]
+fn engine_agrees_with_the_reference_on_long_quiet_stretches() {
+    let mut rng = SmallRng::seed_from_u64(23);
+    for diagonal in BOTH {
+        for d in ["O...O/...../...../...../X...X", "O.O.O/...../...../...../X.X.X"] {
+            let c = SeegaConfig { quiet: 400, ..cfg(diagonal) };
+            for _ in 0..25 {
+                let mut g = Seega::from_diagram(c, d, FIRST).unwrap();
+                let mut r = Reference::from_engine(&g);
+                while g.to_move() != ToMove::Over {
+                    let legal_g = legal(&g);
+                    assert_eq!(legal_g, r.legal(), "{}", g.position_text());
+                    let list: Vec<&String> = legal_g.iter().collect();
+                    let m = list[rng.random_range(0..list.len())].clone();
+                    play(&mut g, &m);
+                    assert_eq!(r.play(&m), g.to_move() == ToMove::Over, "after {m}");
+                }
+            }
+        }
+    }
+    let long = LONG_REPETITIONS.load(std::sync::atomic::Ordering::Relaxed);
+    println!("games ended by a repetition from more than 64 turns back: {long}");
+    assert!(long > 0, "the comparison should meet repetitions beyond the inline history");
+}
+
 /// Positions where the blocking rule excluded some turn, to see that the comparison covers it.
 static BLOCKED_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Games ended by a repetition of a position more than 64 turns back (beyond what a position
+/// holds inline), likewise.
+static LONG_REPETITIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 #[test]
 fn engine_agrees_with_the_plain_reference() {
@@ -1108,7 +1377,7 @@ fn engine_agrees_with_the_plain_reference() {
     let mut v = Vec::new();
     for size in [5u8, 7, 9] {
         for diagonal in BOTH {
-            for (quiet, games) in [(50u32, 20), (4, 20)] {
+            for (quiet, games) in [(50u32, 20), (4, 20), (400, 4)] {
                 let config = SeegaConfig { size, diagonal, quiet, ..SeegaConfig::default() };
                 for _ in 0..games {
                     let mut g = Seega::new(config);
@@ -1141,4 +1410,69 @@ fn engine_agrees_with_the_plain_reference() {
     let blocked = BLOCKED_SEEN.load(std::sync::atomic::Ordering::Relaxed);
     println!("positions where the blocking rule excluded turns: {blocked}");
     assert!(blocked > 0, "the comparison should meet the blocking rule");
+}
+
+// --- Speed (measurements, not tests) ---------------------------------------------------------
+
+/// Seconds of CPU this thread has used (Linux; wall-clock elsewhere), so that a busy, shared
+/// machine still gives comparable figures.
+fn thread_cpu_seconds(wall: std::time::Instant) -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
+}
+
+/// Random playouts and copy-make (a copy of each position of a game, then a move played on
+/// it), per CPU second: `cargo test --release -p tabla-games --test seega -- --ignored
+/// --nocapture speed`.
+#[test]
+#[ignore = "a measurement: run with --release --ignored --nocapture"]
+fn speed() {
+    for words in [&[][..], &["size=9"][..]] {
+        let start = new(words);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut buf = Vec::new();
+        let wall = std::time::Instant::now();
+        let t0 = thread_cpu_seconds(wall);
+        let (mut moves, mut games) = (0u64, 0u64);
+        while thread_cpu_seconds(wall) - t0 < 3.0 {
+            let mut g = start.clone();
+            while g.to_move() != ToMove::Over {
+                let m = g.random_move(&mut rng, &mut buf);
+                g.play(m);
+                moves += 1;
+            }
+            games += 1;
+        }
+        let s = thread_cpu_seconds(wall) - t0;
+        println!(
+            "{words:?}: playouts {:.0} moves/s, {:.0} games/s",
+            moves as f64 / s,
+            games as f64 / s
+        );
+        // Copy-make over the positions of a few games (phase 2 mostly: placing is short).
+        let mut positions = Vec::new();
+        for _ in 0..20 {
+            let mut g = start.clone();
+            while g.to_move() != ToMove::Over {
+                let m = g.random_move(&mut rng, &mut buf);
+                positions.push((g.clone(), m));
+                g.play(m);
+            }
+        }
+        let t0 = thread_cpu_seconds(wall);
+        let mut n = 0u64;
+        let mut sink = 0u64;
+        while thread_cpu_seconds(wall) - t0 < 3.0 {
+            for (g, m) in &positions {
+                let mut c = g.clone();
+                c.play(*m);
+                sink = sink.wrapping_add(c.hash());
+                n += 1;
+            }
+        }
+        let s = thread_cpu_seconds(wall) - t0;
+        println!("{words:?}: copy-make {:.0} per s ({sink:x})", n as f64 / s);
+    }
 }

@@ -268,10 +268,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     let e = tabla_core::RecordError { index: i + 1, token: token.into(), error };
                     Failure(e.to_string(), 2)
                 })?;
-                if trace {
-                    lines.push(state_line(g.as_dyn(), view, &played.touched));
-                } else {
+                // A die roll touches nothing: the last move stays the one to mark.
+                if !played.touched.is_empty() {
                     last = played.touched;
+                }
+                if trace {
+                    lines.push(state_line(g.as_dyn(), view, &last));
                 }
             }
             if !trace {
