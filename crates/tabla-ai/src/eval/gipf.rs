@@ -48,9 +48,9 @@ impl Default for GipfEval {
     }
 }
 
-/// The board's fixed tables: the 37 points (cell number, name, ring) and the 21 lines.
+/// The board's fixed tables: the 37 points (cell number, ring) and the 21 lines.
 struct Tables {
-    points: Vec<(Cell, String, i32)>,
+    points: Vec<(Cell, i32)>,
     /// Each line's cells in order.
     lines: Vec<Vec<Cell>>,
 }
@@ -81,11 +81,8 @@ fn tables() -> &'static Tables {
             }
             frontier = next;
         }
-        let points: Vec<(Cell, String, i32)> = geo
-            .cells()
-            .filter(|&c| is_point(c))
-            .map(|c| (c, geo.name(c), 3 - ring[c.index()]))
-            .collect();
+        let points: Vec<(Cell, i32)> =
+            geo.cells().filter(|&c| is_point(c)).map(|c| (c, 3 - ring[c.index()])).collect();
         let mut lines = Vec::new();
         for d in 0..3 {
             for c in geo.cells().filter(|&c| is_point(c)) {
@@ -111,9 +108,13 @@ struct Snapshot {
 impl Snapshot {
     fn of(g: &Gipf) -> Snapshot {
         let mut cells = [0u8; 61];
-        for (c, name, _) in &tables().points {
-            if let Some((p, gipf)) = g.piece_at(name) {
-                cells[c.index()] = 1 + 2 * p.0 + u8::from(gipf);
+        for p in 0..2u8 {
+            for (mask, kind) in [(g.singles_mask(Player(p)), 0), (g.gipfs_mask(Player(p)), 1)] {
+                let mut m = mask;
+                while m != 0 {
+                    cells[m.trailing_zeros() as usize] = 1 + 2 * p + kind;
+                    m &= m - 1;
+                }
             }
         }
         Snapshot { cells }
@@ -139,7 +140,7 @@ impl Evaluator<Gipf> for GipfEval {
         let s = Snapshot::of(g);
         let mut side = [0i32; 2];
         let mut gipfs = [0i32; 2];
-        for (c, _, ring) in &t.points {
+        for (c, ring) in &t.points {
             let k = s.cells[c.index()];
             if k == 0 {
                 continue;
