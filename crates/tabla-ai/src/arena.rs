@@ -159,14 +159,17 @@ fn elo(score: f64) -> i64 {
 }
 
 impl MatchResult {
-    /// The summary of A's per-game scores.
+    /// The summary of A's per-game scores. The interval is Wilson's score interval on the
+    /// mean score (draws count half), which stays inside [0, 1] and says something even
+    /// when every game went one way.
     pub fn of(scores: &[f64]) -> MatchResult {
         let n = scores.len().max(1) as f64;
         let mean = scores.iter().sum::<f64>() / n;
-        let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-        let half = 1.96 * (var / n).sqrt();
-        let lo = (mean - half).max(0.0);
-        let hi = (mean + half).min(1.0);
+        let z = 1.96f64;
+        let centre = (mean + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z / (1.0 + z * z / n) * (mean * (1.0 - mean) / n + z * z / (4.0 * n * n)).sqrt();
+        let lo = (centre - half).max(0.0);
+        let hi = (centre + half).min(1.0);
         let round = |x: f64| (x * 1000.0).round() / 1000.0;
         MatchResult {
             games: scores.len(),
@@ -254,10 +257,7 @@ mod tests {
     #[test]
     fn bots_read_and_refuse() {
         assert_eq!(Bot::parse("level:7"), Ok(Bot::Level(7, Tweaks::default())));
-        assert_eq!(
-            Bot::parse("level:3,lmr=0"),
-            Ok(Bot::Level(3, Tweaks(vec![("lmr".into(), 0)])))
-        );
+        assert_eq!(Bot::parse("level:3,lmr=0"), Ok(Bot::Level(3, Tweaks(vec![("lmr".into(), 0)]))));
         assert!(matches!(Bot::parse("mcts,cut=2"), Ok(Bot::Level(7, _))));
         assert_eq!(Bot::parse("UCT"), Ok(Bot::Uct));
         assert!(Bot::parse("level:8").unwrap_err().contains("level:1"));
@@ -272,6 +272,10 @@ mod tests {
         assert!(r.score_ci95[0] < 0.625 && r.score_ci95[1] > 0.625);
         assert!(r.elo > 0 && r.elo_ci95[0] < r.elo && r.elo < r.elo_ci95[1]);
         assert_eq!(MatchResult::of(&[0.5, 0.5]).elo, 0);
+        // Twenty wins out of twenty: the interval's lower end is about 0.84, not 1.
+        let all = MatchResult::of(&[1.0; 20]);
+        assert!((0.82..0.85).contains(&all.score_ci95[0]), "{:?}", all.score_ci95);
+        assert_eq!(all.score_ci95[1], 1.0);
     }
 
     #[test]

@@ -106,7 +106,9 @@ pub fn search_bench(
         time_ms: time.as_millis() as u64,
         depth_mean: round(lines.iter().map(|l| f64::from(l.probe.depth)).sum::<f64>() / n),
         depth_min: lines.iter().map(|l| l.probe.depth).min().unwrap_or(0),
-        nodes_per_s: (lines.iter().map(|l| l.probe.nodes as f64).sum::<f64>() / (total_ms / 1000.0).max(1e-9)).round(),
+        nodes_per_s: (lines.iter().map(|l| l.probe.nodes as f64).sum::<f64>()
+            / (total_ms / 1000.0).max(1e-9))
+        .round(),
         ms_max: round(lines.iter().map(|l| l.probe.ms).fold(0.0, f64::max)),
         over_max_pct: round(lines.iter().map(|l| l.over_pct).fold(0.0, f64::max)),
     })

@@ -1,13 +1,21 @@
 //! Which search and which knowledge each game uses, the levels 1–7, and the entry points for
 //! the edges (`best_move_dyn`, `analyse`), reached through the closed enum of the games.
 //!
-//! Levels mean the same in every game:
-//! - 1 and 2 are beginners: they look one or two moves ahead and pick among the moves by how
-//!   good they look, so they play sensible moves but miss things and sometimes blunder
-//!   (never a random move); 1 misses more than 2;
-//! - 3 to 7 search as well as they can, in a time per move that grows to a few seconds;
-//!   3 and 4 still let a little of the beginners' scatter through (a move that is nearly as
-//!   good is sometimes preferred), 5 to 7 always play the move they find best.
+//! Levels mean the same in every game (times from [`crate::level_time`]):
+//!
+//! | level | looks ahead (plies) | time | choice |
+//! | --- | --- | --- | --- |
+//! | 1 | 1 | 0.1 s | by how good each move looks, with a wide scatter: sensible moves, missed threats, sometimes a blunder, never a random move |
+//! | 2 | 2 | 0.15 s | the same, with half the scatter |
+//! | 3 | 3 | 0.2 s | a little scatter left |
+//! | 4 | 4 | 0.3 s | the best move found |
+//! | 5 | 6 | 0.6 s | the best move found |
+//! | 6 | as deep as the time allows | 1.5 s | the best move found |
+//! | 7 | as deep as the time allows | 3.5 s | the best move found |
+//!
+//! A ply at a chance node (a die roll) counts as one. Levels 1–3 score every move
+//! (so that they can choose among them); 4–7 search for the best one only, which goes
+//! deeper in the same time.
 //!
 //! Every choice can be changed by name for measurement ([`Tweaks`]): `tabla match` takes
 //! `--a level:7,lmr=0,mobility=0`.
@@ -51,8 +59,10 @@ pub trait GameAi: Game {
 pub struct Tweaks(pub Vec<(String, i32)>);
 
 /// Search keys a [`Tweaks`] may set (anything else goes to the evaluation).
-pub const SEARCH_KEYS: &[&str] =
-    &["lmr", "order", "asp", "tt", "threads", "search", "cut", "depth", "scatter"];
+pub const SEARCH_KEYS: &[&str] = &[
+    "lmr", "order", "asp", "tt", "threads", "search", "cut", "depth", "scatter", "bias", "reuse",
+    "explore",
+];
 
 impl Tweaks {
     /// Reads `key=value,key=value`; `search` takes `ab`, `mcts` or `uct`.
@@ -62,12 +72,15 @@ impl Tweaks {
     pub fn parse(text: &str) -> Result<Tweaks, String> {
         let mut out = Vec::new();
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = pair.split_once('=').ok_or_else(|| format!("'{pair}': expected key=value"))?;
+            let (k, v) =
+                pair.split_once('=').ok_or_else(|| format!("'{pair}': expected key=value"))?;
             let v = match (k, v) {
                 ("search", "ab") => 0,
                 ("search", "mcts") => 1,
                 ("search", "uct") => 2,
-                _ => v.parse::<i32>().map_err(|_| format!("'{pair}': the value must be a whole number"))?,
+                _ => v
+                    .parse::<i32>()
+                    .map_err(|_| format!("'{pair}': the value must be a whole number"))?,
             };
             out.push((k.to_string(), v));
         }
@@ -114,6 +127,18 @@ impl Tweaks {
         }
     }
 
+    fn mcts(&self, cut: u32) -> mcts::Config {
+        let d = mcts::Config::default();
+        mcts::Config {
+            cut,
+            threads: self.threads(),
+            bias: self.get("bias").map_or(d.bias, |b| f64::from(b) / 1000.0),
+            reuse: self.get("reuse").map_or(d.reuse, |r| r != 0),
+            exploration: self.get("explore").map_or(d.exploration, |e| f64::from(e) / 1000.0),
+            ..d
+        }
+    }
+
     fn threads(&self) -> usize {
         self.get("threads").map_or_else(threads, |t| t.clamp(1, 64) as usize)
     }
@@ -124,14 +149,15 @@ pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get()).min(4)
 }
 
-/// The scatter of a level: the temperature, in expected score, of the choice among moves
-/// by their values (0: always the best), and the depth the beginners look.
-fn scatter(level: u8) -> (f64, Option<u32>) {
+/// The style of a level: the temperature, in expected score, of the choice among moves by
+/// their values (0: always the best), and the deepest it looks.
+fn style(level: u8) -> (f64, Option<u32>) {
     match level {
         1 => (0.10, Some(1)),
         2 => (0.05, Some(2)),
-        3 => (0.02, None),
-        4 => (0.01, None),
+        3 => (0.02, Some(3)),
+        4 => (0.0, Some(4)),
+        5 => (0.0, Some(6)),
         _ => (0.0, None),
     }
 }
@@ -185,17 +211,19 @@ pub fn think<G: GameAi>(
         r.map(|r| Choice { mv: r.best, depth: 0, nodes: r.iterations })
     };
     if let Kind::Mcts { cut } = kind {
-        let cfg = mcts::Config { cut, threads, ..mcts::Config::default() };
-        return Ok(playouts(mcts::search(g, &eval, cfg, budget, seed)));
+        return Ok(playouts(mcts::search(g, &eval, tweaks.mcts(cut), budget, seed)));
     }
     if kind == Kind::Uct || budget.iterations.is_some() {
         return Ok(playouts(uct::search(g, budget, seed)));
     }
-    let (mut temperature, look) = scatter(level);
+    let (mut temperature, look) = style(level);
     if let Some(t) = tweaks.get("scatter") {
         temperature = f64::from(t) / 1000.0;
     }
-    let depth = tweaks.get("depth").map_or(64, |d| d.clamp(1, 64) as u32);
+    let depth = match tweaks.get("depth") {
+        Some(d) => d.clamp(1, 64) as u32,
+        None => look.unwrap_or(64),
+    };
     let limits = Limits { depth, time, threads, options: tweaks.options() };
     if temperature <= 0.0 {
         let r = minimax::search(g, &eval, limits, |_| {});
@@ -203,11 +231,12 @@ pub fn think<G: GameAi>(
     }
     // A beginner's choice: every move scored as deep as the level looks (or the time
     // allows), then one drawn with weights falling off with how much worse it looks.
-    let limits = Limits { depth: look.unwrap_or(depth).min(depth), ..limits };
     let (scored, depth) = minimax::score_moves(g, &eval, limits);
-    let best = eval.expected(scored[0].1);
-    let weights: Vec<f64> =
-        scored.iter().map(|&(_, v)| ((eval.expected(v) - best) / temperature).max(-50.0).exp()).collect();
+    let best = eval.expected(scored[0].value);
+    let weights: Vec<f64> = scored
+        .iter()
+        .map(|s| ((eval.expected(s.value) - best) / temperature).max(-50.0).exp())
+        .collect();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
     let mut pick = 0;
@@ -218,7 +247,7 @@ pub fn think<G: GameAi>(
             break;
         }
     }
-    Ok(Some(Choice { mv: scored[pick].0, depth, nodes: 0 }))
+    Ok(Some(Choice { mv: scored[pick].mv, depth, nodes: scored.iter().map(|s| s.nodes).sum() }))
 }
 
 /// What one search did, for benchmarks: the move, depth, nodes and time.
@@ -240,10 +269,20 @@ pub struct Probe {
 ///
 /// # Errors
 /// A tweak that names nothing.
-pub fn probe(game: &AnyGame, budget: Budget, seed: u64, tweaks: &Tweaks) -> Result<Option<Probe>, String> {
+pub fn probe(
+    game: &AnyGame,
+    budget: Budget,
+    seed: u64,
+    tweaks: &Tweaks,
+) -> Result<Option<Probe>, String> {
     let t0 = std::time::Instant::now();
     let c = with_game!(game, g => think(g, budget, seed, tweaks)?.map(|c| (g.format_move(c.mv), c.depth, c.nodes)));
-    Ok(c.map(|(mv, depth, nodes)| Probe { mv, depth, nodes, ms: t0.elapsed().as_secs_f64() * 1000.0 }))
+    Ok(c.map(|(mv, depth, nodes)| Probe {
+        mv,
+        depth,
+        nodes,
+        ms: t0.elapsed().as_secs_f64() * 1000.0,
+    }))
 }
 
 /// The game's own search with no evaluation at all (for measuring what knowledge adds).
@@ -311,7 +350,7 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
         ToMove::Player(_) if g.kind() != Kind::Minimax => {
             let r = match g.kind() {
                 Kind::Mcts { cut } => {
-                    let cfg = mcts::Config { cut, threads: threads(), ..mcts::Config::default() };
+                    let cfg = mcts::Config { cut, reuse: false, ..mcts::Config::default() };
                     mcts::search(g, &eval, cfg, Budget::time(time), 1)
                 }
                 _ => uct::search(g, Budget::time(time), 1),
@@ -329,13 +368,13 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
             .unwrap_or_default()
         }
         ToMove::Player(_) => {
-            let (scored, depth) = minimax::score_moves(g, &eval, Limits::time(time, threads()));
+            let (scored, _depth) = minimax::score_moves(g, &eval, Limits::time(time, threads()));
             scored
                 .into_iter()
-                .map(|(m, v)| MoveValue {
-                    mv: g.format_move(m),
-                    value: round3(eval.expected(v)),
-                    visits: u64::from(depth),
+                .map(|s| MoveValue {
+                    mv: g.format_move(s.mv),
+                    value: round3(eval.expected(s.value)),
+                    visits: s.nodes,
                 })
                 .collect()
         }
@@ -357,9 +396,11 @@ fn value_of<G: GameAi>(g: &G, me: Player, time: Duration) -> (f64, u64) {
     let eval = G::Eval::default();
     match g.to_move() {
         ToMove::Player(p) if g.kind() == Kind::Minimax => {
-            let r = minimax::search(g, &eval, Limits::time(time, 1), |_| {});
-            let v = eval.expected(r.score);
-            (round3(if eval.allies(g, p, me) { v } else { 1.0 - v }), r.nodes)
+            let (scored, _) = minimax::score_moves(g, &eval, Limits::time(time, 1));
+            let best = scored.first().map_or(0, |s| s.value);
+            let v = eval.expected(best);
+            let nodes = scored.iter().map(|s| s.nodes).sum();
+            (round3(if eval.allies(g, p, me) { v } else { 1.0 - v }), nodes)
         }
         ToMove::Player(_) => match uct::search(g, Budget::time(time), 1) {
             Some(r) => {

@@ -149,7 +149,8 @@ fn move_key<M: std::hash::Hash>(m: &M) -> usize {
         }
         fn write(&mut self, bytes: &[u8]) {
             for &b in bytes {
-                self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+                self.0 =
+                    (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
             }
         }
         fn write_u8(&mut self, i: u8) {
@@ -240,7 +241,15 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
     /// The order to search `moves` in, as indices into the list: hash move, killers, then by
     /// the static value after the move (when `by_value`) or by history. The caller hands the
     /// list back to `self.keyed`.
-    fn order(&mut self, g: &G, side: bool, moves: &[G::Move], hash: Option<u16>, ply: usize, by_value: bool) -> Vec<(i64, u32)> {
+    fn order(
+        &mut self,
+        g: &G,
+        side: bool,
+        moves: &[G::Move],
+        hash: Option<u16>,
+        ply: usize,
+        by_value: bool,
+    ) -> Vec<(i64, u32)> {
         let killers = self.killers[ply.min(MAX_PLY)];
         let mut keyed = self.keyed.pop().unwrap_or_default();
         keyed.clear();
@@ -278,7 +287,15 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
     /// Negamax value of `g` for `side` (the side to move at `g`, or the side of the parent
     /// of a chance node), within (alpha, beta); `None` when the search was stopped.
-    fn search(&mut self, g: &G, side: bool, depth: u32, mut alpha: i32, beta: i32, ply: u32) -> Option<i32> {
+    fn search(
+        &mut self,
+        g: &G,
+        side: bool,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> Option<i32> {
         self.nodes += 1;
         if self.out_of_time() {
             return None;
@@ -380,7 +397,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else {
                 Bound::Exact
             };
-            let hit = Hit { depth: depth.min(255) as u8, bound, score: to_table(best.0, ply), mv: best.1.filter(|&i| i < 0xFFFF).map(|i| i as u16) };
+            let hit = Hit {
+                depth: depth.min(255) as u8,
+                bound,
+                score: to_table(best.0, ply),
+                mv: best.1.filter(|&i| i < 0xFFFF).map(|i| i as u16),
+            };
             self.shared.table.put(key, hit, self.shared.generation);
         }
         Some(best.0)
@@ -389,7 +411,15 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
     /// *-minimax at a chance node: the probability-weighted value for `side`. With a bounded
     /// evaluation each outcome is searched with the narrowest window that can still change
     /// the result (Star1); otherwise with a full window (expectimax).
-    fn chance(&mut self, g: &G, side: bool, depth: u32, alpha: i32, beta: i32, ply: u32) -> Option<i32> {
+    fn chance(
+        &mut self,
+        g: &G,
+        side: bool,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> Option<i32> {
         if depth == 0 {
             return Some(self.leaf(g, side));
         }
@@ -457,7 +487,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 self.search(&child, true, depth - 1, a, beta, 1)
             } else {
                 match self.search(&child, true, depth - 1, a, a + 1, 1) {
-                    Some(v) if v > a && v < beta => self.search(&child, true, depth - 1, a, beta, 1),
+                    Some(v) if v > a && v < beta => {
+                        self.search(&child, true, depth - 1, a, beta, 1)
+                    }
                     other => other,
                 }
             };
@@ -537,7 +569,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
             let mut width = (eval.scale() as i32 / 2).max(8);
             let found = loop {
                 let full = depth < 3 || guess.abs() > WIN_BOUND || !limits.options.aspiration;
-                let (a, b) = if full { (-WIN - 1, WIN + 1) } else { (guess - width, guess + width) };
+                let (a, b) =
+                    if full { (-WIN - 1, WIN + 1) } else { (guess - width, guess + width) };
                 match w.root(root, &mut moves, depth, a, b) {
                     (found, false) => {
                         // Cut short: a move that already beats the last best is taken.
@@ -587,6 +620,17 @@ pub fn search<G: Game, E: Evaluator<G>>(
     report
 }
 
+/// One root move's value from [`score_moves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored<M> {
+    /// The move.
+    pub mv: M,
+    /// Its value for the side to move at the root.
+    pub value: i32,
+    /// Nodes searched below it, over all depths.
+    pub nodes: u64,
+}
+
 /// Every root move's value for the side to move, each searched with a full window, deeper
 /// and deeper (for analysis and for the beginner levels, not for play): the values of the
 /// deepest depth at which every move was searched, best first, and that depth. Moves are
@@ -595,37 +639,38 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
     root: &G,
     eval: &E,
     limits: Limits,
-) -> (Vec<(G::Move, i32)>, u32) {
+) -> (Vec<Scored<G::Move>>, u32) {
     let ToMove::Player(_) = root.to_move() else { return (Vec::new(), 0) };
     let (table, generation) = table();
     let shared = Shared::new(root, eval, &table, generation, &limits);
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     let t0 = Instant::now();
+    let mut nodes = vec![1u64; moves.len()];
     // Depth 1 first, whatever the clock says, so that every move has a value.
-    let mut done: Vec<(G::Move, i32)> = {
+    let mut values: Vec<i32> = {
         let w = Worker::new(&shared);
         moves
             .iter()
             .map(|&m| {
                 let mut child = root.clone();
                 child.play(m);
-                let v = match w.terminal(&child, true, 1) {
+                match w.terminal(&child, true, 1) {
                     Some(v) => v,
                     None if child.to_move() == ToMove::Chance => {
                         let mut w = Worker::new(&shared);
                         w.chance(&child, true, 1, -WIN - 1, WIN + 1, 1).unwrap_or(0)
                     }
                     None => w.leaf(&child, true),
-                };
-                (m, v)
+                }
             })
             .collect()
     };
     let mut depth_done = 1;
     for depth in 2..=limits.depth.clamp(1, MAX_DEPTH) {
         let next = AtomicUsize::new(0);
-        let out = Mutex::new(Vec::with_capacity(moves.len()));
+        let out = Mutex::new(vec![None; moves.len()]);
+        let spent = Mutex::new(vec![0u64; moves.len()]);
         let complete = std::thread::scope(|scope| {
             let work = || {
                 let mut w = Worker::new(&shared);
@@ -634,8 +679,11 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
                     let Some(&m) = moves.get(i) else { return true };
                     let mut child = root.clone();
                     child.play(m);
-                    match w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1) {
-                        Some(v) => out.lock().unwrap_or_else(|p| p.into_inner()).push((m, v)),
+                    let before = w.nodes;
+                    let v = w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1);
+                    spent.lock().unwrap_or_else(|p| p.into_inner())[i] += w.nodes - before;
+                    match v {
+                        Some(v) => out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(v),
                         None => return false,
                     }
                 }
@@ -644,10 +692,14 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
             let mine = work();
             helpers.into_iter().all(|h| h.join().unwrap_or(false)) && mine
         });
+        for (n, s) in nodes.iter_mut().zip(spent.into_inner().unwrap_or_else(|p| p.into_inner())) {
+            *n += s;
+        }
         if !complete {
             break;
         }
-        done = out.into_inner().unwrap_or_else(|p| p.into_inner());
+        let out = out.into_inner().unwrap_or_else(|p| p.into_inner());
+        values = out.into_iter().zip(&values).map(|(v, &old)| v.unwrap_or(old)).collect();
         depth_done = depth;
         if let Some(t) = limits.time {
             if t0.elapsed() * 2 > t {
@@ -655,10 +707,15 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
             }
         }
     }
-    // Best first; the legal order breaks ties.
-    let index = |m: &G::Move| moves.iter().position(|x| x == m).unwrap_or(0);
-    done.sort_by_key(|(m, v)| (std::cmp::Reverse(*v), index(m)));
-    (done, depth_done)
+    let mut scored: Vec<Scored<G::Move>> = moves
+        .iter()
+        .zip(values)
+        .zip(nodes)
+        .map(|((&mv, value), nodes)| Scored { mv, value, nodes })
+        .collect();
+    // Best first; the legal order breaks ties (the sort is stable).
+    scored.sort_by_key(|s| std::cmp::Reverse(s.value));
+    (scored, depth_done)
 }
 
 #[cfg(test)]
@@ -694,8 +751,8 @@ mod tests {
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
         assert_eq!(scored.len(), legal.len());
-        assert!(scored[0].1 > WIN_BOUND);
-        assert!(scored.windows(2).all(|w| w[0].1 >= w[1].1));
+        assert!(scored[0].value > WIN_BOUND);
+        assert!(scored.windows(2).all(|w| w[0].value >= w[1].value));
     }
 
     #[test]

@@ -380,11 +380,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 ..tabla_ai::Budget::level(level)
             };
             let samples = tabla_ai::bench::sample_positions(&g, plies, positions, seed);
-            let summary =
-                tabla_ai::bench::search_bench(&samples, budget, &tweaks, &mut |line| {
-                    println!("{}", serde_json::to_string(line).expect("line serialises"));
-                })
-                .map_err(|e| Failure(e, 2))?;
+            let summary = tabla_ai::bench::search_bench(&samples, budget, &tweaks, &mut |line| {
+                println!("{}", serde_json::to_string(line).expect("line serialises"));
+            })
+            .map_err(|e| Failure(e, 2))?;
             println!("{}", serde_json::to_string(&summary).expect("summary serialises"));
             Ok(())
         }

@@ -255,11 +255,8 @@ impl AmazonsEval {
         if self.king_territory != 0 {
             distances_any(g, s.us(), true, &mut a, &mut f, &mut nx);
             distances_any(g, s.them(), true, &mut b, &mut f, &mut nx);
-            let t: i32 = geo
-                .cells()
-                .filter(empty)
-                .map(|c| territory(a[c.index()], b[c.index()], tie))
-                .sum();
+            let t: i32 =
+                geo.cells().filter(empty).map(|c| territory(a[c.index()], b[c.index()], tie)).sum();
             v += self.king_territory * t / 4;
         }
         if self.mobility != 0 || self.trapped != 0 {
@@ -267,7 +264,12 @@ impl AmazonsEval {
                 qs.iter()
                     .map(|&q| {
                         let k: u32 = (0..geo.dir_count())
-                            .map(|d| geo.ray(q, d).iter().take_while(|&&t| g.content(t).is_empty()).count() as u32)
+                            .map(|d| {
+                                geo.ray(q, d)
+                                    .iter()
+                                    .take_while(|&&t| g.content(t).is_empty())
+                                    .count() as u32
+                            })
                             .sum();
                         if k == 0 {
                             -self.trapped
@@ -346,7 +348,8 @@ mod tests {
         // evaluating both kinds of board on positions of a random game.
         let e = AmazonsEval::default();
         let mut g = amazons(&["size=8"]);
-        let mut rng = <tabla_core::rand::rngs::SmallRng as tabla_core::rand::SeedableRng>::seed_from_u64(4);
+        let mut rng =
+            <tabla_core::rand::rngs::SmallRng as tabla_core::rand::SeedableRng>::seed_from_u64(4);
         let mut buf = Vec::new();
         for _ in 0..30 {
             if g.to_move() == ToMove::Over {

@@ -79,7 +79,11 @@ pub fn expected_score(value: i32, scale: f64) -> f64 {
 }
 
 /// Reads `key=value` into one of `terms` (name and weight), for [`Evaluator::tweak`].
-pub(crate) fn set_term(terms: &mut [(&str, &mut i32)], key: &str, value: i32) -> Result<(), String> {
+pub(crate) fn set_term(
+    terms: &mut [(&str, &mut i32)],
+    key: &str,
+    value: i32,
+) -> Result<(), String> {
     match terms.iter_mut().find(|(n, _)| *n == key) {
         Some((_, w)) => {
             **w = value;

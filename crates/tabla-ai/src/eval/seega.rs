@@ -54,7 +54,11 @@ fn tables(config: SeegaConfig) -> &'static Tables {
     let k = usize::from((config.size - 5) / 2) * 2 + usize::from(config.diagonal);
     T[k].get_or_init(|| {
         let n = usize::from(config.size);
-        let g = Seega::new(SeegaConfig { size: config.size, diagonal: config.diagonal, ..SeegaConfig::default() });
+        let g = Seega::new(SeegaConfig {
+            size: config.size,
+            diagonal: config.diagonal,
+            ..SeegaConfig::default()
+        });
         let cell: Vec<Cell> = (0..n * n)
             .map(|i| {
                 let name = format!("{}{}", (b'a' + (i % n) as u8) as char, i / n + 1);
@@ -79,7 +83,9 @@ fn tables(config: SeegaConfig) -> &'static Tables {
         }
         let centre = (n / 2) * n + n / 2;
         let corners = [0, n - 1, n * (n - 1), n * n - 1].iter().fold(0u128, |m, &i| m | 1 << i);
-        let ring = (0..steps.len()).filter_map(|d| Some(nb[centre * 8 + d]).filter(|&x| x != OFF)).fold(0u128, |m, i| m | 1 << i);
+        let ring = (0..steps.len())
+            .filter_map(|d| Some(nb[centre * 8 + d]).filter(|&x| x != OFF))
+            .fold(0u128, |m, i| m | 1 << i);
         Tables { n, dirs: steps.len(), cell, nb, centre, corners, ring }
     })
 }
@@ -190,7 +196,9 @@ mod tests {
         assert_eq!(e.evaluate(&g, Player(0)), 0, "the empty board is even");
         // First (X) to move can take O on c4 by b4-c3? Pattern: X steps next to O with X
         // beyond: X on c5, O on c4, X steps into c3 from b3.
-        let d = Seega::from_diagram(SeegaConfig::default(), "..X../..O../...../.X.../....O", Player(0)).unwrap();
+        let d =
+            Seega::from_diagram(SeegaConfig::default(), "..X../..O../...../.X.../....O", Player(0))
+                .unwrap();
         let (x, o) = (e.evaluate(&d, Player(0)), e.evaluate(&d, Player(1)));
         assert_eq!(x, -o);
         assert!(x > 0, "X can take a stone: {x}");

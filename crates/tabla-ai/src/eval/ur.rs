@@ -48,7 +48,6 @@ impl Default for UrEval {
 /// What one tower means for each player.
 #[derive(Clone, Copy, Default)]
 struct TowerFacts {
-    len: u8,
     top: Option<Player>,
     top_red: bool,
     /// Discs of the top's owner from the top down, unbroken (what a capture takes).
@@ -68,7 +67,7 @@ fn facts(g: &BulgarianUr, sq: Square) -> TowerFacts {
             n += 1;
         }
     }
-    let mut f = TowerFacts { len: n as u8, ..TowerFacts::default() };
+    let mut f = TowerFacts::default();
     if n == 0 {
         return f;
     }
@@ -112,7 +111,7 @@ pub fn features(g: &BulgarianUr) -> [[f64; 10]; 2] {
     let mut reach = [[0u8; SQUARE_COUNT]; 2];
     for p in 0..2u8 {
         let pl = Player(p);
-        let mut mark = |n: i32, roll: i32, reach: &mut [u8; SQUARE_COUNT]| {
+        let mark = |n: i32, roll: i32, reach: &mut [u8; SQUARE_COUNT]| {
             if (1..=i32::from(TRACK)).contains(&n) && (1..=6).contains(&roll) {
                 reach[Square::on_track(centre, pl, n as u8).index()] |= 1 << (roll - 1);
             }
@@ -144,10 +143,9 @@ pub fn features(g: &BulgarianUr) -> [[f64; 10]; 2] {
         Quiet::Off => 0.0,
     };
     let mut out = [[0.0; 10]; 2];
-    for p in 0..2usize {
+    for (p, f) in out.iter_mut().enumerate() {
         let pl = Player(p as u8);
         let o = 1 - p;
-        let f = &mut out[p];
         let mut prisoners = 0.0;
         for sq in Square::all() {
             let t = towers[sq.index()];
@@ -198,7 +196,9 @@ impl Evaluator<BulgarianUr> for UrEval {
     fn evaluate(&self, g: &BulgarianUr, me: Player) -> i32 {
         let x = self.logit(g, me);
         // 2p - 1 = tanh(x / 2).
-        ((x / 2.0).tanh() * f64::from(WIN_VALUE)).round().clamp(f64::from(1 - WIN_VALUE), f64::from(WIN_VALUE - 1)) as i32
+        ((x / 2.0).tanh() * f64::from(WIN_VALUE))
+            .round()
+            .clamp(f64::from(1 - WIN_VALUE), f64::from(WIN_VALUE - 1)) as i32
     }
 
     fn scale(&self) -> f64 {
