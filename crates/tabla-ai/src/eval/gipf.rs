@@ -11,40 +11,40 @@ use tabla_core::geometry::HEX_DIRS;
 use tabla_core::{Cell, Game, Geometry, Player, ToMove};
 use tabla_games::gipf::{Gipf, Variant};
 
-/// The terms, each of which can be changed by name to measure what it adds.
-#[derive(Clone, Copy, Debug)]
+/// The terms, by name (as [`GipfEval::tweak`] and [`Evaluator::features`] know them).
+pub const TERMS: [&str; 9] = [
+    "reserve",
+    "low_reserve",
+    "board",
+    "gipf",
+    "last_gipf",
+    "centre",
+    "threat",
+    "tempo",
+    "cluster",
+];
+
+/// The weights of the terms (per unit of each, my count minus the enemy's), in the order of
+/// [`TERMS`]:
+/// - `reserve`: per piece in the reserve;
+/// - `low_reserve`: per unit of Σ (6 − k) over the last five reserve pieces k = 1…5 (the
+///   emptier the reserve, the more each piece is worth);
+/// - `board`: per single piece on the board;
+/// - `gipf`: per GIPF piece on the board;
+/// - `last_gipf`: for having exactly one GIPF piece left (negative: one take from defeat);
+/// - `centre`: per piece per ring towards the centre (outer ring 0, centre 3);
+/// - `threat`: per window of four points on a line with three of one's pieces and one empty;
+/// - `tempo`: for being the side to move;
+/// - `cluster`: per pair of one's pieces side by side on a line.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GipfEval {
-    /// Per piece in the reserve.
-    pub reserve: i32,
-    /// Extra worth of each of the last few reserve pieces (the k-th last counts
-    /// `low_reserve * (6 - k) / 5` more), for 1 ≤ k ≤ 5.
-    pub low_reserve: i32,
-    /// Per single piece on the board.
-    pub board: i32,
-    /// Per GIPF piece on the board (two pieces' worth is in it).
-    pub gipf: i32,
-    /// Penalty for having a single GIPF piece left to lose.
-    pub last_gipf: i32,
-    /// Per piece per ring towards the centre (outer ring 0, centre 3).
-    pub centre: i32,
-    /// Per window of four points on a line holding three of one's pieces and one empty.
-    pub threat: i32,
-    /// For the side to move (it makes the next row).
-    pub tempo: i32,
+    /// One weight per term.
+    pub weights: [i32; 9],
 }
 
 impl Default for GipfEval {
     fn default() -> Self {
-        GipfEval {
-            reserve: 100,
-            low_reserve: 60,
-            board: 55,
-            gipf: 170,
-            last_gipf: 120,
-            centre: 6,
-            threat: 12,
-            tempo: 10,
-        }
+        GipfEval { weights: [74, 13, 62, 85, -85, 14, 0, 10, 15] }
     }
 }
 
@@ -127,82 +127,80 @@ impl Snapshot {
 }
 
 impl GipfEval {
-    fn reserve_value(&self, r: u8) -> i32 {
-        let r = i32::from(r);
-        let low: i32 = (1..=r.min(5)).map(|k| self.low_reserve * (6 - k) / 5).sum();
-        self.reserve * r + low
-    }
-}
-
-impl Evaluator<Gipf> for GipfEval {
-    fn evaluate(&self, g: &Gipf, me: Player) -> i32 {
+    /// Each player's count of every term.
+    fn counts(g: &Gipf) -> [[i32; 9]; 2] {
         let t = tables();
         let s = Snapshot::of(g);
-        let mut side = [0i32; 2];
-        let mut gipfs = [0i32; 2];
-        for (c, ring) in &t.points {
-            let k = s.cells[c.index()];
+        let mut c = [[0i32; 9]; 2];
+        for (cell, ring) in &t.points {
+            let k = s.cells[cell.index()];
             if k == 0 {
                 continue;
             }
             let p = usize::from((k - 1) >> 1);
-            let is_gipf = (k - 1) & 1 == 1;
-            side[p] += if is_gipf { self.gipf } else { self.board } + self.centre * ring;
-            gipfs[p] += i32::from(is_gipf);
+            c[p][if (k - 1) & 1 == 1 { 3 } else { 2 }] += 1;
+            c[p][5] += ring;
         }
-        for (p, v) in side.iter_mut().enumerate() {
-            *v += self.reserve_value(g.reserve(Player(p as u8)));
+        for (p, f) in c.iter_mut().enumerate() {
+            let r = i32::from(g.reserve(Player(p as u8)));
+            f[0] = r;
+            f[1] = (1..=r.min(5)).map(|k| 6 - k).sum();
             // A lone GIPF piece is one take from defeat (where losing them loses).
-            if g.variant() != Variant::Basic && gipfs[p] == 1 {
-                *v -= self.last_gipf;
-            }
+            f[4] = i32::from(g.variant() != Variant::Basic && f[3] == 1);
         }
-        if self.threat != 0 {
-            for line in &t.lines {
-                for w in line.windows(4) {
-                    let mut count = [0; 2];
-                    let mut empty = 0;
-                    for &c in w {
-                        match s.owner(c) {
-                            Some(p) => count[p] += 1,
-                            None => empty += 1,
-                        }
+        for line in &t.lines {
+            for w in line.windows(2) {
+                if let (Some(a), Some(b)) = (s.owner(w[0]), s.owner(w[1])) {
+                    if a == b {
+                        c[a][8] += 1;
                     }
-                    if empty == 1 {
-                        for p in 0..2 {
-                            if count[p] == 3 {
-                                side[p] += self.threat;
-                            }
+                }
+            }
+            for w in line.windows(4) {
+                let mut count = [0; 2];
+                let mut empty = 0;
+                for &cell in w {
+                    match s.owner(cell) {
+                        Some(p) => count[p] += 1,
+                        None => empty += 1,
+                    }
+                }
+                if empty == 1 {
+                    for p in 0..2 {
+                        if count[p] == 3 {
+                            c[p][6] += 1;
                         }
                     }
                 }
             }
         }
         if let ToMove::Player(p) = g.to_move() {
-            side[p.index()] += self.tempo;
+            c[p.index()][7] = 1;
         }
-        side[me.index()] - side[1 - me.index()]
+        c
+    }
+}
+
+impl Evaluator<Gipf> for GipfEval {
+    fn evaluate(&self, g: &Gipf, me: Player) -> i32 {
+        let c = Self::counts(g);
+        let (a, b) = (&c[me.index()], &c[1 - me.index()]);
+        (0..9).map(|k| self.weights[k] * (a[k] - b[k])).sum()
     }
 
     fn scale(&self) -> f64 {
         150.0
     }
 
+    fn features(&self, g: &Gipf, me: Player) -> Option<Vec<(&'static str, f64)>> {
+        let c = Self::counts(g);
+        let (a, b) = (&c[me.index()], &c[1 - me.index()]);
+        Some((0..9).map(|k| (TERMS[k], f64::from(a[k] - b[k]))).collect())
+    }
+
     fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
-        set_term(
-            &mut [
-                ("reserve", &mut self.reserve),
-                ("low_reserve", &mut self.low_reserve),
-                ("board", &mut self.board),
-                ("gipf", &mut self.gipf),
-                ("last_gipf", &mut self.last_gipf),
-                ("centre", &mut self.centre),
-                ("threat", &mut self.threat),
-                ("tempo", &mut self.tempo),
-            ],
-            key,
-            value,
-        )
+        let mut terms: Vec<(&str, &mut i32)> = TERMS.iter().copied().zip(self.weights.iter_mut()).collect();
+        set_term(&mut terms, key, value)
     }
 }
 
@@ -215,7 +213,7 @@ mod tests {
         let e = GipfEval::default();
         let g = Gipf::new(Variant::Tournament);
         assert_eq!(e.evaluate(&g, Player(0)), -e.evaluate(&g, Player(1)));
-        assert_eq!(e.evaluate(&g, Player(0)), e.tempo, "only the move differs");
+        assert_eq!(e.evaluate(&g, Player(0)), e.weights[7], "only the move differs");
     }
 
     #[test]

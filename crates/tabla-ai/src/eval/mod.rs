@@ -47,6 +47,13 @@ pub trait Evaluator<G: Game>: Sync + Send + Clone {
         a == b
     }
 
+    /// The evaluation's terms for `me` at `g`, by name, unweighted (my count minus the
+    /// enemy's), for fitting the weights to game results (`examples/texel.rs`); `None` when
+    /// the evaluation has no such terms.
+    fn features(&self, _g: &G, _me: Player) -> Option<Vec<(&'static str, f64)>> {
+        None
+    }
+
     /// Sets the weight of a term by name (for measuring what a term is worth).
     ///
     /// # Errors

@@ -10,26 +10,28 @@ use std::sync::OnceLock;
 use tabla_core::{Cell, Game, Player, ToMove};
 use tabla_games::seega::{Seega, SeegaConfig};
 
-/// The terms, each of which can be changed by name to measure what it adds.
-#[derive(Clone, Copy, Debug)]
+/// The terms, by name, in the order of [`SeegaEval::weights`]:
+/// - `material`: per stone (on the board or in hand);
+/// - `mobility`: per legal step;
+/// - `capture`: the side to move, per stone its best single step captures;
+/// - `threat`: the side not to move, per enemy stone it could capture with one step;
+/// - `safe`: per stone on the centre or in a corner;
+/// - `centre_ring`: while placing, per stone next to the centre;
+/// - `edge`: per stone on the edge (not a corner);
+/// - `tempo`: for being the side to move.
+pub const TERMS: [&str; 8] =
+    ["material", "mobility", "capture", "threat", "safe", "centre_ring", "edge", "tempo"];
+
+/// The weights of the terms (my count minus the enemy's), in the order of [`TERMS`].
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeegaEval {
-    /// Per stone (on the board or in hand).
-    pub material: i32,
-    /// Per legal step.
-    pub mobility: i32,
-    /// The side to move: per stone its best single step captures.
-    pub capture: i32,
-    /// The side not to move: per enemy stone it could capture with one step.
-    pub threat: i32,
-    /// Per stone on the centre or in a corner.
-    pub safe: i32,
-    /// Placing: per stone next to the centre.
-    pub centre_ring: i32,
+    /// One weight per term.
+    pub weights: [i32; 8],
 }
 
 impl Default for SeegaEval {
     fn default() -> Self {
-        SeegaEval { material: 100, mobility: 3, capture: 70, threat: 15, safe: 8, centre_ring: 6 }
+        SeegaEval { weights: [100, 3, 70, 15, 8, 6, 0, 0] }
     }
 }
 
@@ -45,6 +47,7 @@ struct Tables {
     centre: usize,
     corners: u128,
     ring: u128,
+    edges: u128,
 }
 
 const OFF: usize = usize::MAX;
@@ -86,7 +89,11 @@ fn tables(config: SeegaConfig) -> &'static Tables {
         let ring = (0..steps.len())
             .filter_map(|d| Some(nb[centre * 8 + d]).filter(|&x| x != OFF))
             .fold(0u128, |m, i| m | 1 << i);
-        Tables { n, dirs: steps.len(), cell, nb, centre, corners, ring }
+        let edges = (0..n * n)
+            .filter(|&i| i % n == 0 || i % n == n - 1 || i / n == 0 || i / n == n - 1)
+            .fold(0u128, |m, i| m | 1 << i)
+            & !corners;
+        Tables { n, dirs: steps.len(), cell, nb, centre, corners, ring, edges }
     })
 }
 
@@ -129,8 +136,9 @@ impl SeegaEval {
     }
 }
 
-impl Evaluator<Seega> for SeegaEval {
-    fn evaluate(&self, g: &Seega, me: Player) -> i32 {
+impl SeegaEval {
+    /// Each player's count of every term.
+    fn counts(g: &Seega) -> [[i32; 8]; 2] {
         let t = tables(g.config());
         let mut bits = [0u128; 2];
         for (i, &c) in t.cell.iter().enumerate() {
@@ -139,49 +147,54 @@ impl Evaluator<Seega> for SeegaEval {
             }
         }
         let each = i32::from(g.config().stones_each());
-        let on_board = |p: usize| bits[p].count_ones() as i32;
-        let mut v = [0i32; 2];
+        let mut c = [[0i32; 8]; 2];
         // Stones in hand are stones too (placing never captures).
         let placing = !g.is_moving_phase();
+        let mover = match g.to_move() {
+            ToMove::Player(p) => p.index(),
+            _ => 2,
+        };
         for p in 0..2 {
-            let stones = if placing { each } else { on_board(p) };
-            v[p] += self.material * stones;
-            v[p] += self.safe * (bits[p] & (t.corners | 1 << t.centre)).count_ones() as i32;
+            c[p][0] = if placing { each } else { bits[p].count_ones() as i32 };
+            c[p][4] = (bits[p] & (t.corners | 1 << t.centre)).count_ones() as i32;
+            c[p][6] = (bits[p] & t.edges).count_ones() as i32;
+            c[p][7] = i32::from(p == mover);
             if placing {
-                v[p] += self.centre_ring * (bits[p] & t.ring).count_ones() as i32;
-            }
-        }
-        if !placing {
-            let mover = match g.to_move() {
-                ToMove::Player(p) => p.index(),
-                _ => 2,
-            };
-            for p in 0..2 {
+                c[p][5] = (bits[p] & t.ring).count_ones() as i32;
+            } else {
                 let (steps, best, takeable) = Self::tactics(t, bits[p], bits[1 - p]);
-                v[p] += self.mobility * steps;
-                v[p] += if p == mover { self.capture * best } else { self.threat * takeable };
+                c[p][1] = steps;
+                if p == mover {
+                    c[p][2] = best;
+                } else {
+                    c[p][3] = takeable;
+                }
             }
         }
-        v[me.index()] - v[1 - me.index()]
+        c
+    }
+}
+
+impl Evaluator<Seega> for SeegaEval {
+    fn evaluate(&self, g: &Seega, me: Player) -> i32 {
+        let c = Self::counts(g);
+        let (a, b) = (&c[me.index()], &c[1 - me.index()]);
+        (0..8).map(|k| self.weights[k] * (a[k] - b[k])).sum()
     }
 
     fn scale(&self) -> f64 {
         150.0
     }
 
+    fn features(&self, g: &Seega, me: Player) -> Option<Vec<(&'static str, f64)>> {
+        let c = Self::counts(g);
+        let (a, b) = (&c[me.index()], &c[1 - me.index()]);
+        Some((0..8).map(|k| (TERMS[k], f64::from(a[k] - b[k]))).collect())
+    }
+
     fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
-        set_term(
-            &mut [
-                ("material", &mut self.material),
-                ("mobility", &mut self.mobility),
-                ("capture", &mut self.capture),
-                ("threat", &mut self.threat),
-                ("safe", &mut self.safe),
-                ("centre_ring", &mut self.centre_ring),
-            ],
-            key,
-            value,
-        )
+        let mut terms: Vec<(&str, &mut i32)> = TERMS.iter().copied().zip(self.weights.iter_mut()).collect();
+        set_term(&mut terms, key, value)
     }
 }
 

@@ -210,20 +210,15 @@ impl Evaluator<BulgarianUr> for UrEval {
         WIN_VALUE
     }
 
+    fn features(&self, g: &BulgarianUr, me: Player) -> Option<Vec<(&'static str, f64)>> {
+        let f = features(g);
+        let (a, b) = (&f[me.index()], &f[1 - me.index()]);
+        Some((0..10).map(|k| (FEATURES[k], a[k] - b[k])).collect())
+    }
+
     fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
-        let [a, b, c, d, e, f, g, h, i, j] = &mut self.weights;
-        let mut terms = [
-            (FEATURES[0], a),
-            (FEATURES[1], b),
-            (FEATURES[2], c),
-            (FEATURES[3], d),
-            (FEATURES[4], e),
-            (FEATURES[5], f),
-            (FEATURES[6], g),
-            (FEATURES[7], h),
-            (FEATURES[8], i),
-            (FEATURES[9], j),
-        ];
+        let mut terms: Vec<(&str, &mut i32)> =
+            FEATURES.iter().copied().zip(self.weights.iter_mut()).collect();
         set_term(&mut terms, key, value)
     }
 }
