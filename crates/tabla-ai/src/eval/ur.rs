@@ -41,7 +41,7 @@ pub struct UrEval {
 
 impl Default for UrEval {
     fn default() -> Self {
-        UrEval { weights: [450, 250, 120, 200, -450, -150, 60, 40, 900, 80] }
+        UrEval { weights: [227, 219, 159, 10, -334, -229, 70, 398, 304, 39] }
     }
 }
 
