@@ -46,7 +46,8 @@ fn main() {
                 if i >= games {
                     break;
                 }
-                let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(7919).wrapping_add(i as u64));
+                let mut rng =
+                    SmallRng::seed_from_u64(seed.wrapping_mul(7919).wrapping_add(i as u64));
                 let mut g = start.clone();
                 let mut predictions = Vec::new();
                 while g.to_move() != ToMove::Over {
@@ -78,9 +79,15 @@ fn main() {
     eprintln!();
     let pairs = pairs.into_inner().unwrap_or_else(|p| p.into_inner());
     let n = pairs.len().max(1) as f64;
-    println!("{game} {}: {games} self-play games, analyse at {ms} ms per decision, {} predictions", options.join(" "), pairs.len());
+    println!(
+        "{game} {}: {games} self-play games, analyse at {ms} ms per decision, {} predictions",
+        options.join(" "),
+        pairs.len()
+    );
     println!();
-    println!("| predicted win chance | positions | mean predicted | observed win rate | 95% interval |");
+    println!(
+        "| predicted win chance | positions | mean predicted | observed win rate | 95% interval |"
+    );
     println!("| --- | --- | --- | --- | --- |");
     let mut ece = 0.0;
     for b in 0..10 {

@@ -65,9 +65,15 @@ fn args() -> Args {
 }
 
 fn play<G: GameAi>(start: &G, a: &Args, tweaks: &Tweaks, index: usize) -> Vec<String> {
-    let level = a.bot.strip_prefix("level:").and_then(|r| r.split(',').next()).and_then(|l| l.parse().ok()).unwrap_or(7);
+    let level = a
+        .bot
+        .strip_prefix("level:")
+        .and_then(|r| r.split(',').next())
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(7);
     let eval = tweaks.eval::<G>().expect("tweaks name terms of this game");
-    let mut rng = SmallRng::seed_from_u64(a.seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
+    let mut rng =
+        SmallRng::seed_from_u64(a.seed.wrapping_mul(1_000_003).wrapping_add(index as u64));
     let mut g = start.clone();
     let mut buf = Vec::new();
     let mut rows: Vec<(Player, Vec<f64>)> = Vec::new();
@@ -88,7 +94,9 @@ fn play<G: GameAi>(start: &G, a: &Args, tweaks: &Tweaks, index: usize) -> Vec<St
             ToMove::Player(_) if plies < a.opening => g.random_move(&mut rng, &mut buf),
             ToMove::Player(_) => {
                 let budget = Budget { time: Some(a.time), ..Budget::level(level) };
-                choose_with(&g, budget, rng.random(), tweaks).expect("checked").expect("a player moves")
+                choose_with(&g, budget, rng.random(), tweaks)
+                    .expect("checked")
+                    .expect("a player moves")
             }
             _ => g.random_move(&mut rng, &mut buf),
         };
@@ -119,7 +127,8 @@ fn header<G: GameAi>(start: &G) -> String {
         g.play(m);
     }
     let ToMove::Player(p) = g.to_move() else { unreachable!() };
-    let names: Vec<&str> = eval.features(&g, p).expect("this evaluation has terms").iter().map(|f| f.0).collect();
+    let names: Vec<&str> =
+        eval.features(&g, p).expect("this evaluation has terms").iter().map(|f| f.0).collect();
     format!("result,{}", names.join(","))
 }
 

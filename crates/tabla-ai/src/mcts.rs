@@ -13,7 +13,8 @@ use crate::uct::SearchResult;
 use crate::Budget;
 use std::any::Any;
 use std::cell::RefCell;
-use std::time::Instant;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 use tabla_core::rand::rngs::SmallRng;
 use tabla_core::rand::{Rng, SeedableRng};
 use tabla_core::{Game, Player, ToMove, MAX_PLAYERS};
@@ -306,16 +307,33 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let per_thread =
         Budget { iterations: budget.iterations.map(|n| n / threads as u64 + 1), ..budget };
     let before: u64 = start.iter().map(|t| u64::from(t.nodes[0].visits)).sum();
-    let trees: Vec<Tree<G>> = std::thread::scope(|s| {
-        let handles: Vec<_> = start
-            .into_iter()
-            .enumerate()
-            .map(|(t, tree)| {
-                s.spawn(move || grow(tree, eval, &cfg, per_thread, seed.wrapping_add(t as u64), t0))
-            })
-            .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
-    });
+    // The clock aims a little before the budget; helper trees that the machine keeps
+    // waiting past it are left behind rather than waited for.
+    let stop = budget.time.map(|t| t.saturating_sub((t / 20).min(Duration::from_millis(20))));
+    let per_thread = Budget { time: stop, ..per_thread };
+    let (tx, rx) = mpsc::channel();
+    let mut start = start.into_iter();
+    let mine = start.next().expect("at least one tree");
+    for (t, tree) in start.enumerate() {
+        let (tx, eval) = (tx.clone(), eval.clone());
+        std::thread::spawn(move || {
+            let tree = grow(tree, &eval, &cfg, per_thread, seed.wrapping_add(t as u64 + 1), t0);
+            tx.send(tree).ok();
+        });
+    }
+    drop(tx);
+    let mut trees = vec![grow(mine, eval, &cfg, per_thread, seed, t0)];
+    let grace = budget.time.map(|t| t0 + t);
+    while trees.len() < threads {
+        let got = match grace {
+            Some(g) => rx.recv_timeout(g.saturating_duration_since(Instant::now())).ok(),
+            None => rx.recv().ok(),
+        };
+        match got {
+            Some(t) => trees.push(t),
+            None => break,
+        }
+    }
     let mut moves: Vec<(G::Move, u32, f64)> = Vec::new();
     for t in &trees {
         for &c in &t.nodes[0].children {
@@ -331,7 +349,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
             }
         }
     }
-    let iterations = trees.iter().map(|t| u64::from(t.nodes[0].visits)).sum::<u64>() - before;
+    let iterations =
+        trees.iter().map(|t| u64::from(t.nodes[0].visits)).sum::<u64>().saturating_sub(before);
     if cfg.reuse {
         LAST.with(|l| l.borrow_mut()[me.index()] = Some(Box::new(trees)));
     }

@@ -16,7 +16,7 @@
 use crate::eval::Evaluator;
 use crate::tt::{self, Bound, Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tabla_core::{Game, Player, ToMove};
 
@@ -92,13 +92,13 @@ pub struct Report<M> {
     pub elapsed: Duration,
 }
 
-struct Shared<'a, G: Game, E> {
-    table: &'a Table,
+struct Shared<G: Game, E> {
+    table: Arc<Table>,
     generation: u8,
     stop: AtomicBool,
     nodes: AtomicU64,
     deadline: Option<Instant>,
-    eval: &'a E,
+    eval: E,
     root: Player,
     /// The value of a win, and whether evaluations are bounded by it (*-minimax).
     win: i32,
@@ -107,8 +107,14 @@ struct Shared<'a, G: Game, E> {
     _game: std::marker::PhantomData<fn(&G)>,
 }
 
-impl<'a, G: Game, E: Evaluator<G>> Shared<'a, G, E> {
-    fn new(root: &G, eval: &'a E, table: &'a Table, generation: u8, limits: &Limits) -> Self {
+/// The clock a search aims at: a little before the budget, so that stopping, joining and
+/// returning fit in it.
+fn deadline(t0: Instant, time: Duration) -> Instant {
+    t0 + time.saturating_sub((time / 20).min(Duration::from_millis(20)))
+}
+
+impl<G: Game, E: Evaluator<G>> Shared<G, E> {
+    fn new(root: &G, eval: &E, table: Arc<Table>, generation: u8, limits: &Limits) -> Self {
         let ToMove::Player(me) = root.to_move() else { panic!("no player to move") };
         let win = eval.win_value().min(WIN);
         Shared {
@@ -116,8 +122,8 @@ impl<'a, G: Game, E: Evaluator<G>> Shared<'a, G, E> {
             generation,
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            deadline: limits.time.map(|t| Instant::now() + t),
-            eval,
+            deadline: limits.time.map(|t| deadline(Instant::now(), t)),
+            eval: eval.clone(),
             root: me,
             win,
             bounded: win < WIN,
@@ -127,8 +133,8 @@ impl<'a, G: Game, E: Evaluator<G>> Shared<'a, G, E> {
     }
 }
 
-struct Worker<'a, 'b, G: Game, E> {
-    shared: &'b Shared<'a, G, E>,
+struct Worker<'b, G: Game, E> {
+    shared: &'b Shared<G, E>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     nodes: u64,
@@ -189,8 +195,8 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
-    fn new(shared: &'b Shared<'a, G, E>) -> Self {
+impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
+    fn new(shared: &'b Shared<G, E>) -> Self {
         Worker {
             shared,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -509,7 +515,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 }
 
 /// The search's shared state for one call: this thread's table and a new generation.
-fn table() -> (std::sync::Arc<Table>, u8) {
+fn table() -> (Arc<Table>, u8) {
     tt::for_search()
 }
 
@@ -534,7 +540,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         return report;
     }
     let (table, generation) = table();
-    let shared = Shared::new(root, eval, &table, generation, &limits);
+    let shared = Arc::new(Shared::new(root, eval, table, generation, &limits));
     {
         // The root is always ordered by the static value after each move.
         let mut w = Worker::new(&shared);
@@ -544,80 +550,91 @@ pub fn search<G: Game, E: Evaluator<G>>(
     }
     let threads = limits.threads.max(1);
     let max_depth = limits.depth.clamp(1, MAX_DEPTH);
-    std::thread::scope(|scope| {
-        // Helper threads search the same iterations with their own move order, filling the
-        // shared table; the main thread's results are the ones reported.
-        for t in 1..threads {
-            let shared = &shared;
-            let mut order = moves.clone();
-            let n = order.len();
-            order[..n.min(4)].rotate_left(t % n.min(4));
-            scope.spawn(move || {
-                let mut w = Worker::new(shared);
-                for depth in 1..=max_depth {
-                    let d = (depth + (t as u32 & 1)).min(MAX_DEPTH);
-                    if !w.root(root, &mut order, d, -WIN - 1, WIN + 1).1 {
-                        break;
-                    }
-                }
-            });
-        }
-        let mut w = Worker::new(&shared);
-        let mut guess: i32 = 0;
-        for depth in 1..=max_depth {
-            // Aspiration window around the last score, widened on failure.
-            let mut width = (eval.scale() as i32 / 2).max(8);
-            let found = loop {
-                let full = depth < 3 || guess.abs() > WIN_BOUND || !limits.options.aspiration;
-                let (a, b) =
-                    if full { (-WIN - 1, WIN + 1) } else { (guess - width, guess + width) };
-                match w.root(root, &mut moves, depth, a, b) {
-                    (found, false) => {
-                        // Cut short: a move that already beats the last best is taken.
-                        if let Some((m, v)) = found {
-                            if m != report.best && v > a && v > report.score {
-                                report.best = m;
-                                report.score = v;
-                            }
-                        }
-                        break None;
-                    }
-                    (Some((m, v)), true) if v <= a || v >= b => {
-                        if a == -WIN - 1 && b == WIN + 1 {
-                            break Some((m, v));
-                        }
-                        width = width.saturating_mul(4);
-                        if width > 64 * eval.scale() as i32 {
-                            width = WIN * 2;
-                        }
-                    }
-                    (found, true) => break found,
-                }
-            };
-            let Some((m, v)) = found else { break };
-            guess = v;
-            report.best = m;
-            report.score = v;
-            report.depth = depth;
-            report.nodes = shared.nodes.load(Ordering::Relaxed);
-            report.elapsed = t0.elapsed();
-            progress(&report);
-            if v.abs() > WIN_BOUND {
-                break; // A forced result: deeper search changes nothing.
-            }
-            // The next iteration takes several times this one: do not start one that
-            // cannot end.
-            if let Some(t) = limits.time {
-                if t0.elapsed() * 2 > t {
+    // Helper threads search the same iterations with their own move order, filling the
+    // shared table; the main thread's results are the ones reported. They are not waited
+    // for: once told to stop they finish on their own, so a helper that the machine keeps
+    // waiting cannot hold up the answer.
+    for t in 1..threads {
+        let shared = Arc::clone(&shared);
+        let root = root.clone();
+        let mut order = moves.clone();
+        let n = order.len();
+        order[..n.min(4)].rotate_left(t % n.min(4));
+        std::thread::spawn(move || {
+            let mut w = Worker::new(&shared);
+            for depth in 1..=max_depth {
+                let d = (depth + (t as u32 & 1)).min(MAX_DEPTH);
+                if shared.stop.load(Ordering::Relaxed)
+                    || !w.root(&root, &mut order, d, -WIN - 1, WIN + 1).1
+                {
                     break;
                 }
             }
+        });
+    }
+    let mut w = Worker::new(&shared);
+    let mut guess: i32 = 0;
+    for depth in 1..=max_depth {
+        // Aspiration window around the last score, widened on failure.
+        let mut width = (eval.scale() as i32 / 2).max(8);
+        let found = loop {
+            let full = depth < 3 || guess.abs() > WIN_BOUND || !limits.options.aspiration;
+            let (a, b) = if full { (-WIN - 1, WIN + 1) } else { (guess - width, guess + width) };
+            match w.root(root, &mut moves, depth, a, b) {
+                (found, false) => {
+                    // Cut short: a move that already beats the last best is taken.
+                    if let Some((m, v)) = found {
+                        if m != report.best && v > a && v > report.score {
+                            report.best = m;
+                            report.score = v;
+                        }
+                    }
+                    break None;
+                }
+                (Some((m, v)), true) if v <= a || v >= b => {
+                    if a == -WIN - 1 && b == WIN + 1 {
+                        break Some((m, v));
+                    }
+                    width = width.saturating_mul(4);
+                    if width > 64 * eval.scale() as i32 {
+                        width = WIN * 2;
+                    }
+                }
+                (found, true) => break found,
+            }
+        };
+        let Some((m, v)) = found else { break };
+        guess = v;
+        report.best = m;
+        report.score = v;
+        report.depth = depth;
+        report.nodes = shared.nodes.load(Ordering::Relaxed);
+        report.elapsed = t0.elapsed();
+        progress(&report);
+        if v.abs() > WIN_BOUND {
+            break; // A forced result: deeper search changes nothing.
         }
-        shared.stop.store(true, Ordering::Relaxed);
-    });
+        // The next iteration takes several times this one: do not start one that cannot
+        // end.
+        if let Some(t) = limits.time {
+            if t0.elapsed() * 2 > t {
+                break;
+            }
+        }
+    }
+    shared.stop.store(true, Ordering::Relaxed);
     report.elapsed = t0.elapsed();
     report.nodes = shared.nodes.load(Ordering::Relaxed);
     report
+}
+
+/// One depth of [`score_moves`], shared with its helper threads.
+struct Job {
+    next: AtomicUsize,
+    out: Mutex<Vec<Option<i32>>>,
+    spent: Mutex<Vec<u64>>,
+    done: AtomicUsize,
+    failed: AtomicBool,
 }
 
 /// One root move's value from [`score_moves`].
@@ -642,7 +659,7 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
 ) -> (Vec<Scored<G::Move>>, u32) {
     let ToMove::Player(_) = root.to_move() else { return (Vec::new(), 0) };
     let (table, generation) = table();
-    let shared = Shared::new(root, eval, &table, generation, &limits);
+    let shared = Arc::new(Shared::new(root, eval, table, generation, &limits));
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     let t0 = Instant::now();
@@ -667,38 +684,65 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
             .collect()
     };
     let mut depth_done = 1;
+    let moves = Arc::new(moves);
     for depth in 2..=limits.depth.clamp(1, MAX_DEPTH) {
-        let next = AtomicUsize::new(0);
-        let out = Mutex::new(vec![None; moves.len()]);
-        let spent = Mutex::new(vec![0u64; moves.len()]);
-        let complete = std::thread::scope(|scope| {
-            let work = || {
+        // The moves are shared out: each thread takes the next one not yet taken. Helpers
+        // are not waited for past the deadline (see `search`).
+        let job = Arc::new(Job {
+            next: AtomicUsize::new(0),
+            out: Mutex::new(vec![None; moves.len()]),
+            spent: Mutex::new(vec![0u64; moves.len()]),
+            done: AtomicUsize::new(0),
+            failed: AtomicBool::new(false),
+        });
+        let work = {
+            let (shared, job, moves, root) =
+                (Arc::clone(&shared), Arc::clone(&job), Arc::clone(&moves), root.clone());
+            move || {
                 let mut w = Worker::new(&shared);
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&m) = moves.get(i) else { return true };
+                    let i = job.next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&m) = moves.get(i) else { return };
                     let mut child = root.clone();
                     child.play(m);
                     let before = w.nodes;
                     let v = w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1);
-                    spent.lock().unwrap_or_else(|p| p.into_inner())[i] += w.nodes - before;
+                    job.spent.lock().unwrap_or_else(|p| p.into_inner())[i] += w.nodes - before;
                     match v {
-                        Some(v) => out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(v),
-                        None => return false,
+                        Some(v) => {
+                            job.out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(v);
+                            job.done.fetch_add(1, Ordering::Release);
+                        }
+                        None => {
+                            job.failed.store(true, Ordering::Release);
+                            return;
+                        }
                     }
                 }
-            };
-            let helpers: Vec<_> = (1..limits.threads.max(1)).map(|_| scope.spawn(work)).collect();
-            let mine = work();
-            helpers.into_iter().all(|h| h.join().unwrap_or(false)) && mine
-        });
-        for (n, s) in nodes.iter_mut().zip(spent.into_inner().unwrap_or_else(|p| p.into_inner())) {
+            }
+        };
+        for _ in 1..limits.threads.max(1) {
+            std::thread::spawn(work.clone());
+        }
+        work();
+        // The main thread has nothing left to take: wait for the helpers' last moves.
+        while job.done.load(Ordering::Acquire) < moves.len() && !job.failed.load(Ordering::Acquire)
+        {
+            if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+                shared.stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        for (n, s) in
+            nodes.iter_mut().zip(job.spent.lock().unwrap_or_else(|p| p.into_inner()).iter())
+        {
             *n += s;
         }
-        if !complete {
+        if job.done.load(Ordering::Acquire) < moves.len() {
             break;
         }
-        let out = out.into_inner().unwrap_or_else(|p| p.into_inner());
+        let out = job.out.lock().unwrap_or_else(|p| p.into_inner()).clone();
         values = out.into_iter().zip(&values).map(|(v, &old)| v.unwrap_or(old)).collect();
         depth_done = depth;
         if let Some(t) = limits.time {
@@ -707,6 +751,7 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
             }
         }
     }
+    shared.stop.store(true, Ordering::Relaxed);
     let mut scored: Vec<Scored<G::Move>> = moves
         .iter()
         .zip(values)

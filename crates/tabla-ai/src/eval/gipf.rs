@@ -199,7 +199,8 @@ impl Evaluator<Gipf> for GipfEval {
     }
 
     fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
-        let mut terms: Vec<(&str, &mut i32)> = TERMS.iter().copied().zip(self.weights.iter_mut()).collect();
+        let mut terms: Vec<(&str, &mut i32)> =
+            TERMS.iter().copied().zip(self.weights.iter_mut()).collect();
         set_term(&mut terms, key, value)
     }
 }

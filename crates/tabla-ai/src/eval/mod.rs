@@ -12,7 +12,7 @@ use crate::minimax::{WIN, WIN_BOUND};
 use tabla_core::{Game, Player};
 
 /// A position's value for `me`, in the evaluator's units (positive is good for `me`).
-pub trait Evaluator<G: Game>: Sync + Send + Clone {
+pub trait Evaluator<G: Game>: Sync + Send + Clone + 'static {
     /// The value of `g` for `me`. Called at positions that are not over; chance may be to
     /// move. Values are antisymmetric in two-player games (what one side gains the other
     /// loses), as the search assumes.

@@ -193,7 +193,8 @@ impl Evaluator<Seega> for SeegaEval {
     }
 
     fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
-        let mut terms: Vec<(&str, &mut i32)> = TERMS.iter().copied().zip(self.weights.iter_mut()).collect();
+        let mut terms: Vec<(&str, &mut i32)> =
+            TERMS.iter().copied().zip(self.weights.iter_mut()).collect();
         set_term(&mut terms, key, value)
     }
 }
@@ -206,7 +207,7 @@ mod tests {
     fn material_and_captures_count() {
         let e = SeegaEval::default();
         let g = Seega::new(SeegaConfig::default());
-        assert_eq!(e.evaluate(&g, Player(0)), 0, "the empty board is even");
+        assert_eq!(e.evaluate(&g, Player(0)), e.weights[7], "only the move differs");
         // First (X) to move can take O on c4 by b4-c3? Pattern: X steps next to O with X
         // beyond: X on c5, O on c4, X steps into c3 from b3.
         let d =
