@@ -200,6 +200,28 @@ enum BenchCommand {
         #[arg(long, value_name = "N")]
         games: Option<u64>,
     },
+    /// The computer on sample positions (reached by random moves from the position given):
+    /// depth reached, nodes per second, time over the budget. One JSON line per position,
+    /// then a summary line.
+    Search {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Budget per move.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        time_ms: u64,
+        /// The bot, as in `tabla match` (level:L with tweaks, ab, mcts).
+        #[arg(long, default_value = "level:7")]
+        bot: String,
+        /// Sample positions.
+        #[arg(long, default_value_t = 8)]
+        positions: usize,
+        /// Random moves from the given position to each sample.
+        #[arg(long, default_value_t = 20)]
+        plies: usize,
+        /// Seed of the first sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// `play`'s game: as [`GameArgs`], but the game may be left out (then a menu asks).
@@ -373,7 +395,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Match { game, a, b, games, time_ms, seed, jobs, opening_plies, records } => {
             let g = game.position()?;
-            let bot = |t: &str| tabla_ai::arena::Bot::parse(t).map_err(|e| Failure(e, 2));
+            let bot = |t: &str| {
+                let b = tabla_ai::arena::Bot::parse(t).map_err(|e| Failure(e, 2))?;
+                b.check(&g).map_err(|e| Failure(e, 2))?;
+                Ok::<_, Failure>(b)
+            };
             let cfg = tabla_ai::arena::MatchConfig {
                 a: bot(&a)?,
                 b: bot(&b)?,
@@ -438,6 +464,27 @@ fn run(cli: Cli) -> Result<(), Failure> {
             for g in tabla_games::GAMES {
                 println!("{:<14} {} — {}", g.id, g.name, g.summary);
             }
+            Ok(())
+        }
+        Command::Bench {
+            what: BenchCommand::Search { game, time_ms, bot, positions, plies, seed },
+        } => {
+            let g = game.position()?;
+            let bot = tabla_ai::arena::Bot::parse(&bot).map_err(|e| Failure(e, 2))?;
+            bot.check(&g).map_err(|e| Failure(e, 2))?;
+            let tabla_ai::arena::Bot::Level(level, tweaks) = bot else {
+                return Err(Failure("--bot must be level:L, ab or mcts".into(), 2));
+            };
+            let budget = tabla_ai::Budget {
+                time: Some(Duration::from_millis(time_ms)),
+                ..tabla_ai::Budget::level(level)
+            };
+            let samples = tabla_ai::bench::sample_positions(&g, plies, positions, seed);
+            let summary = tabla_ai::bench::search_bench(&samples, budget, &tweaks, &mut |line| {
+                println!("{}", serde_json::to_string(line).expect("line serialises"));
+            })
+            .map_err(|e| Failure(e, 2))?;
+            println!("{}", serde_json::to_string(&summary).expect("summary serialises"));
             Ok(())
         }
         Command::Bench {
