@@ -109,7 +109,9 @@ export async function showLobby(root, ctx) {
     state.busy = true;
     state.error = '';
     render();
-    const seats = state.seats.map((s) => (s.kind === 'computer' ? `computer:${s.level}` : 'human'));
+    // A record imported to review it: nobody moves by themselves (every seat is this
+    // browser's), so the game stays as imported while it is looked at.
+    const seats = state.seats.map((s) => (s.kind === 'computer' && !review ? `computer:${s.level}` : 'human'));
     const req = { game: state.game, options: chosenOptions(), seats };
     if (record) req.record = record;
     try {

@@ -229,13 +229,25 @@ impl Live {
     }
 
     fn render(&self) -> String {
-        let result_reason = match (self.resigned, self.position.to_move()) {
+        self.render_at(&self.record, &self.position, &self.state, self.resigned)
+    }
+
+    /// The game JSON with `record`, `position` (after that record), its `state` and
+    /// `resigned` in place of the current ones: the current game, or one of its past plies.
+    fn render_at(
+        &self,
+        record: &[String],
+        position: &AnyGame,
+        state: &RawValue,
+        resigned: Option<u8>,
+    ) -> String {
+        let result_reason = match (resigned, position.to_move()) {
             (Some(_), _) => Some("resigned"),
             (None, ToMove::Over) => Some("rules"),
             _ => None,
         };
-        let chance_player = match self.resigned {
-            None => self.position.chance_player().map(|p| self.names[p.index()]),
+        let chance_player = match resigned {
+            None => position.chance_player().map(|p| self.names[p.index()]),
             Some(_) => None,
         };
         let g = GameJson {
@@ -248,14 +260,14 @@ impl Live {
                 .zip(&self.names)
                 .map(|(s, p)| SeatJson { player: p, kind: s.label() })
                 .collect(),
-            record: &self.record,
-            ply: self.record.len(),
-            state: &self.state,
+            record,
+            ply: record.len(),
+            state,
             version: self.version,
             connected: self.connected.iter().map(|&n| n > 0).collect(),
             chance_player,
             result_reason,
-            resigned: self.resigned.map(|r| self.names[r as usize]),
+            resigned: resigned.map(|r| self.names[r as usize]),
         };
         serde_json::to_string(&g).expect("game serialises")
     }
@@ -571,6 +583,44 @@ impl Hub {
         let mut live = slot.lock().await;
         live.used = Instant::now();
         Ok(live.json())
+    }
+
+    /// The game as it stood after the first `ply` tokens of its record
+    /// (`GET /api/games/{id}?ply=N`): the shape of [`Hub::game_json`], with the record cut to
+    /// `ply` and the state of that position, its last move marked. `version` and `connected`
+    /// are the current ones; at the current ply it is the current game, resignation included.
+    ///
+    /// # Errors
+    /// 404 unknown game; 400 `ply` beyond the current ply; 500 when the record no longer
+    /// replays; 503 storage.
+    pub async fn game_at(self: &Arc<Self>, id: &str, ply: u64) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.clone().lock_owned().await;
+        live.used = Instant::now();
+        let now = live.record.len();
+        let n = match usize::try_from(ply) {
+            Ok(n) if n <= now => n,
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "ply {ply} has not been reached: the game is at ply {now} (ask for ?ply=N with N from 0 to {now})"
+                )))
+            }
+        };
+        if n == now {
+            return Ok(live.json());
+        }
+        // A replay of the record up to `n` (milliseconds even for long games), under the
+        // game's lock so that the record cannot change meanwhile.
+        tokio::task::spawn_blocking(move || {
+            guarded("the replay", || {
+                let start = start(live.info, &live.options).map_err(ApiError::internal)?;
+                let past = replay(start, &live.record[..n]).map_err(ApiError::internal)?;
+                let state = state_json(&past.position, &past.last, None);
+                Ok(live.render_at(&live.record[..n], &past.position, &state, None))
+            })
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("replay: {e}")))?
     }
 
     /// The current frame of a game, for a watcher that connects or fell behind.

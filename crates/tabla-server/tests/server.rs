@@ -186,6 +186,83 @@ async fn an_undo_brings_the_same_rolls_again() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Past positions (`?ply=N`)
+
+/// The game JSON without what belongs to the moment of asking (version, presence).
+fn position_part(g: &Value) -> Value {
+    let mut g = g.clone();
+    let o = g.as_object_mut().unwrap();
+    o.remove("version");
+    o.remove("connected");
+    g
+}
+
+#[tokio::test]
+async fn a_past_ply_is_the_game_as_it_stood_then() {
+    let s = server().await;
+    // Dice, rolls by people and by themselves, and moves: every answer along the way is the
+    // game at its ply, and `?ply=N` must answer the same later.
+    let g = s.create(json!({"game": "bulgarian-ur", "seats": ["human", "human"]})).await;
+    let mut current = s.game(&g.id).await;
+    let mut seen = vec![current.clone()];
+    let mut pick = Pick(11);
+    for _ in 0..40 {
+        let Some((seat, roll)) = actor(&current) else { break };
+        let mv = if roll { "roll".to_string() } else { pick.legal(&current) };
+        let ply = current["ply"].as_u64().unwrap();
+        let (status, after) = s.play(&g, g.tokens[seat].as_deref().unwrap(), &mv, ply).await;
+        assert_eq!(status, 200, "{after}");
+        current = after;
+        seen.push(current.clone());
+    }
+    let now = current["ply"].as_u64().unwrap();
+    assert!(now > 20, "{now}");
+    for then in &seen {
+        let n = then["ply"].as_u64().unwrap();
+        let (status, past) = s.get_json(&format!("/api/games/{}?ply={n}", g.id)).await;
+        assert_eq!(status, 200, "{past}");
+        assert_eq!(position_part(&past), position_part(then), "ply {n}");
+        assert_eq!(past["version"], current["version"], "the version asked about");
+        assert!(!past.to_string().contains(g.tokens[0].as_deref().unwrap()), "never a token");
+    }
+    // Every ply in between too: the record cut there, the state of that position with its
+    // last move marked, as a direct replay gives it.
+    let record: Vec<String> = serde_json::from_value(current["record"].clone()).unwrap();
+    for n in 0..=now as usize {
+        let (status, past) = s.get_json(&format!("/api/games/{}?ply={n}", g.id)).await;
+        assert_eq!(status, 200, "{past}");
+        assert_eq!(past["ply"], n);
+        assert_eq!(past["record"], json!(record[..n]));
+        let mut p = tabla_games::new_game("bulgarian-ur", &[]).unwrap();
+        let mut last = Vec::new();
+        for t in &record[..n] {
+            last = p.play_text_touched(t).unwrap().touched;
+        }
+        let want = tabla_core::StateReport::with_view(p.as_dyn(), &last);
+        assert_eq!(past["state"], serde_json::to_value(&want).unwrap(), "ply {n}");
+    }
+    // Asking changes nothing; the current ply is the game itself.
+    assert_eq!(s.game(&g.id).await, current);
+    let (_, at_now) = s.get_json(&format!("/api/games/{}?ply={now}", g.id)).await;
+    assert_eq!(at_now, current);
+    // Other parameters are ignored.
+    let (_, plain) = s.get_json(&format!("/api/games/{}?view=1", g.id)).await;
+    assert_eq!(plain, current);
+
+    // A resigned game: the current ply shows the resignation, earlier ones the game going on.
+    let (status, _) =
+        s.post(&format!("/api/games/{}/resign", g.id), g.tokens[0].as_deref(), "").await;
+    assert_eq!(status, 200);
+    let (_, at_now) = s.get_json(&format!("/api/games/{}?ply={now}", g.id)).await;
+    assert_eq!(at_now, s.game(&g.id).await);
+    assert_eq!(at_now["result_reason"], "resigned");
+    let (_, before) = s.get_json(&format!("/api/games/{}?ply={}", g.id, now - 1)).await;
+    assert_eq!(before["resigned"], Value::Null);
+    assert_eq!(before["result_reason"], Value::Null);
+    assert!(before["state"]["result"].is_null());
+}
+
+// ---------------------------------------------------------------------------------------
 // Resignation, hints, presence, heartbeat, reconnection
 
 #[tokio::test]
@@ -448,6 +525,23 @@ async fn every_error_status_changes_nothing() {
         (404, "GET", "/api/games/nosuchgame/live".into(), None, String::new(), "no game"),
         (400, "GET", format!("/api/games/{id}/live"), None, String::new(), "WebSocket"),
         (404, "GET", "/api/nothing".into(), None, String::new(), "no endpoint"),
+        // Reading a past ply (the game is at ply 1).
+        (404, "GET", "/api/games/nosuchgame?ply=0".into(), None, String::new(), "no game"),
+        (400, "GET", format!("/api/games/{id}?ply=2"), None, String::new(), "not been reached"),
+        (400, "GET", format!("/api/games/{id}?ply=-1"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=+1"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=0.5"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=one"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply="), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=0&ply=1"), None, String::new(), "more than once"),
+        (
+            400,
+            "GET",
+            format!("/api/games/{id}?ply=123456789012345678901234567890"),
+            None,
+            String::new(),
+            "not been reached",
+        ),
         (405, "DELETE", format!("/api/games/{id}"), None, String::new(), "DELETE"),
         (405, "GET", "/api/games".into(), None, String::new(), "GET"),
         // Moving.
