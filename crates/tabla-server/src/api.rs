@@ -155,6 +155,26 @@ pub async fn create(
     Ok(json(StatusCode::CREATED, body.to_string()))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewBody {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+}
+
+/// `POST /api/preview`: the players and the start position a game and options make, without
+/// creating anything; a bad game or option is the 400 that creating it would answer.
+pub async fn preview(b: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let b = body(b)?;
+    let req: PreviewBody = parse(&b, r#"{"game":"amazons","options":{"size":"10"}}"#)?;
+    let options: Vec<(String, String)> = req.options.into_iter().collect();
+    let text = tokio::task::spawn_blocking(move || crate::hub::preview(&req.game, &options))
+        .await
+        .map_err(|e| ApiError::internal(format!("preview: {e}")))??;
+    Ok(json(StatusCode::OK, text))
+}
+
 /// `GET /api/games/{id}`, and `GET /api/games/{id}?ply=N` for the game as it stood after
 /// N tokens of its record. Other query parameters are ignored.
 pub async fn game(

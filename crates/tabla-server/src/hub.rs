@@ -115,6 +115,40 @@ fn start(info: &GameInfo, options: &[(String, String)]) -> Result<AnyGame, Strin
     (info.create)(&opts).map_err(|e| e.0)
 }
 
+/// The game `game` under `options` (pairs as on the command line), at its start, before any
+/// roll: what creating a game checks first.
+///
+/// # Errors
+/// 400 with the command line's message for an unknown game or a bad option.
+pub fn new_position(
+    game: &str,
+    options: &[(String, String)],
+) -> Result<(&'static GameInfo, GameOptions, AnyGame), ApiError> {
+    let info = tabla_games::find(game).map_err(|e| ApiError::bad_request(e.0))?;
+    let opts = GameOptions::new(info.options, options).map_err(|e| ApiError::bad_request(e.0))?;
+    let position = (info.create)(&opts).map_err(|e| ApiError::bad_request(e.0))?;
+    Ok((info, opts, position))
+}
+
+/// What `POST /api/preview` answers: the players in seat order and the start position as
+/// `tabla state --view` prints it (nothing marked as the last move).
+///
+/// # Errors
+/// As [`new_position`]; 500 when the game's code fails.
+pub fn preview(game: &str, options: &[(String, String)]) -> Result<String, ApiError> {
+    guarded("the preview", || {
+        let (_, _, position) = new_position(game, options)?;
+        let state = state_json(&position, &[], None);
+        #[derive(Serialize)]
+        struct Preview<'a> {
+            players: Vec<&'static str>,
+            state: &'a RawValue,
+        }
+        let p = Preview { players: position.player_names(), state: &state };
+        Ok(serde_json::to_string(&p).expect("preview serialises"))
+    })
+}
+
 /// Who decides next, as a seat index (`None` at chance or at the end).
 fn mover(g: &AnyGame) -> Option<u8> {
     match g.to_move() {
@@ -454,10 +488,7 @@ impl Hub {
     /// # Errors
     /// 400 with what was wrong; 503 when storage fails.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
-        let info = tabla_games::find(&req.game).map_err(|e| ApiError::bad_request(e.0))?;
-        let opts =
-            GameOptions::new(info.options, &req.options).map_err(|e| ApiError::bad_request(e.0))?;
-        let position = (info.create)(&opts).map_err(|e| ApiError::bad_request(e.0))?;
+        let (info, opts, position) = new_position(&req.game, &req.options)?;
         let names = position.player_names();
         let kinds: Vec<SeatKind> = match &req.seats {
             None => vec![SeatKind::Human; names.len()],

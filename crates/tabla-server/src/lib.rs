@@ -60,6 +60,7 @@ pub fn router(app: api::App) -> Router {
     let api = Router::new()
         .route("/api/meta", get(api::meta))
         .route("/api/games", post(api::create))
+        .route("/api/preview", post(api::preview))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/live", get(live::live))

@@ -727,6 +727,71 @@ async fn meta_lists_every_game_with_options_and_players() {
 }
 
 #[tokio::test]
+async fn a_preview_shows_the_players_and_the_start_and_refuses_as_creating_does() {
+    let s = server().await;
+    let (_, meta) = s.get_json("/api/meta").await;
+    for g in meta["games"].as_array().unwrap() {
+        let id = g["id"].as_str().unwrap();
+        let (status, p) = s.post("/api/preview", None, &json!({"game": id}).to_string()).await;
+        assert_eq!(status, 200, "{p}");
+        assert_eq!(p["players"], g["players"], "{id}");
+        let start = tabla_games::new_game(id, &[]).unwrap();
+        let want = tabla_core::StateReport::with_view(start.as_dyn(), &[]);
+        assert_eq!(p["state"], serde_json::to_value(&want).unwrap(), "{id}: as tabla state --view");
+        assert_eq!(p.as_object().unwrap().len(), 2, "{p}");
+    }
+    // Options change the players and the board.
+    for (options, words) in [
+        (json!({"players": "3"}), vec!["players=3"]),
+        (
+            json!({"players": "4", "teams": "on", "size": "10"}),
+            vec!["players=4", "teams=on", "size=10"],
+        ),
+    ] {
+        let body = json!({"game": "amazons", "options": options}).to_string();
+        let (status, p) = s.post("/api/preview", None, &body).await;
+        assert_eq!(status, 200, "{p}");
+        let words: Vec<String> = words.into_iter().map(String::from).collect();
+        let start = tabla_games::new_game("amazons", &words).unwrap();
+        assert_eq!(p["players"], json!(start.player_names()));
+        assert_eq!(p["state"]["position"], json!(start.position_text()));
+    }
+    // A bad game or option: the 400 creating it answers, word for word.
+    for body in [
+        json!({"game": "chess"}),
+        json!({"game": "amazons", "options": {"colour": "red"}}),
+        json!({"game": "amazons", "options": {"size": "99"}}),
+        json!({"game": "amazons", "options": {"teams": "on"}}),
+        json!({"game": "amazons", "options": {"size": 10}}),
+        json!({"game": "seega", "options": {"size": "6"}}),
+    ] {
+        let (ps, pm) = refused(&s, "POST", "/api/preview", None, &body.to_string()).await;
+        let (cs, cm) = refused(&s, "POST", "/api/games", None, &body.to_string()).await;
+        assert_eq!(ps, 400, "{body}: {pm}");
+        assert_eq!(cs, 400, "{body}: {cm}");
+        if body["options"]["size"].is_number() {
+            // The shape shown differs (no seats or record in a preview); the reason is the same.
+            assert!(pm.contains("string") && cm.contains("string"), "{pm} / {cm}");
+        } else {
+            assert_eq!(pm, cm, "{body}");
+        }
+    }
+    // Only a game and options.
+    for (body, says) in [
+        (r#"{"game":"amazons","seats":["human","human"]}"#, "unknown field"),
+        (r#"["amazons"]"#, "object"),
+        (r#"{"options":{}}"#, "game"),
+        ("", "JSON"),
+    ] {
+        let (status, m) = refused(&s, "POST", "/api/preview", None, body).await;
+        assert_eq!(status, 400, "{body}: {m}");
+        assert!(m.contains(says), "{body}: '{m}' should mention '{says}'");
+    }
+    let (status, m) = refused(&s, "GET", "/api/preview", None, "").await;
+    assert_eq!(status, 405, "{m}");
+}
+
+#[tokio::test]
 async fn the_page_is_served_at_root_and_game_urls() {
     let s = server().await;
     for path in ["/", "/g/abc123", "/index.html"] {
