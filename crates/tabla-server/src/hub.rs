@@ -390,6 +390,26 @@ pub struct Hub {
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     /// Searches running at once (the blocking pool has room for many more; the cores do not).
     ai: Arc<Semaphore>,
+    /// `tabla serve --seed`: new games' secrets from the seed and their creation number.
+    seeded: Option<Seeded>,
+}
+
+/// Secrets that repeat from run to run (`tabla serve --seed S`): the n-th game created in the
+/// database gets [`secret::seeded_secret`]`(S, n)`, so its dice and its computer seats' choices
+/// are the same every time.
+#[derive(Debug)]
+pub struct Seeded {
+    seed: u64,
+    /// Games created so far, those stored before the server started included.
+    created: std::sync::atomic::AtomicU64,
+}
+
+impl Seeded {
+    /// Seed `seed`, with `stored` games already in the database (the next is number
+    /// `stored + 1`).
+    pub fn new(seed: u64, stored: u64) -> Seeded {
+        Seeded { seed, created: stored.into() }
+    }
 }
 
 type Slot = Arc<Mutex<Live>>;
@@ -427,14 +447,32 @@ fn store_error(e: StoreError) -> ApiError {
 }
 
 impl Hub {
-    /// A hub over `store` and `fanout`, searching at most `searches` positions at once.
-    pub fn new(store: Arc<dyn Store>, fanout: Arc<dyn FanOut>, searches: usize) -> Arc<Hub> {
+    /// A hub over `store` and `fanout`, searching at most `searches` positions at once; new
+    /// games get random secrets, or `seeded` ones.
+    pub fn new(
+        store: Arc<dyn Store>,
+        fanout: Arc<dyn FanOut>,
+        searches: usize,
+        seeded: Option<Seeded>,
+    ) -> Arc<Hub> {
         Arc::new(Hub {
             store,
             fanout,
             games: std::sync::Mutex::new(HashMap::new()),
             ai: Arc::new(Semaphore::new(searches.max(1))),
+            seeded,
         })
+    }
+
+    /// A new game's secret: random, or the next seeded one.
+    fn new_secret(&self) -> [u8; 32] {
+        match &self.seeded {
+            None => secret::new_secret(),
+            Some(s) => {
+                let n = s.created.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                secret::seeded_secret(s.seed, n)
+            }
+        }
     }
 
     /// The fan-out watchers subscribe to.
@@ -515,7 +553,6 @@ impl Hub {
         let record: Vec<String> =
             req.record.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
         let options = opts.pairs().to_vec();
-        let secret = secret::new_secret();
         let mut human_tokens: Vec<Option<String>> =
             kinds.iter().map(|k| (*k == SeatKind::Human).then(secret::new_token)).collect();
         let stored_seats: Vec<StoredSeat> = kinds
@@ -527,10 +564,11 @@ impl Hub {
             })
             .collect();
         // Replay the import (canonicalising it), then the rolls that follow by themselves.
-        let (mut live, canonical) = tokio::task::spawn_blocking({
+        let (mut live, canonical, secret) = tokio::task::spawn_blocking({
             let stored_seats = stored_seats.clone();
             let options = options.clone();
-            move || -> Result<(Live, Vec<String>), ApiError> {
+            let hub = Arc::clone(self);
+            move || -> Result<(Live, Vec<String>, [u8; 32]), ApiError> {
                 let mut canonical = Vec::with_capacity(record.len());
                 let mut p = position;
                 for (i, token) in record.iter().enumerate() {
@@ -539,6 +577,9 @@ impl Hub {
                     })?;
                     canonical.push(played);
                 }
+                // Drawn once everything asked for is known to be fine, so that a refused
+                // request does not use up a creation number of `--seed`.
+                let secret = hub.new_secret();
                 let draft = StoredGame {
                     id: String::new(),
                     game: info.id.to_string(),
@@ -561,7 +602,7 @@ impl Hub {
                     live.last = next.last;
                     live.state = state_json(&live.position, &live.last, None);
                 }
-                Ok((live, canonical))
+                Ok((live, canonical, secret))
             }
         })
         .await

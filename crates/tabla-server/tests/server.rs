@@ -825,3 +825,70 @@ async fn a_restart_keeps_every_game_and_resumes_a_computer() {
     let (status, _) = s2.play(&g, g.tokens[1].as_deref().unwrap(), &Pick(5).legal(&after), 1).await;
     assert_eq!(status, 200);
 }
+
+// ---------------------------------------------------------------------------------------
+// Seeded secrets (`tabla serve --seed`)
+
+/// Creates a Bulgarian Ur game with `seats` and plays it by `Pick(1)` for the people, waiting
+/// for the computer, until it ends or `acts` turns of people; returns the record.
+async fn ur_played(s: &Server, seats: Value, acts: usize) -> Vec<String> {
+    let g = s.create(json!({"game": "bulgarian-ur", "seats": seats})).await;
+    let mut pick = Pick(1);
+    let mut current = s.game(&g.id).await;
+    let mut done = 0;
+    let mut waited = 0;
+    while let Some((seat, roll)) = actor(&current) {
+        let Some(token) = g.tokens[seat].as_deref() else {
+            // The computer's turn: it moves by itself.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            current = s.game(&g.id).await;
+            waited += 1;
+            assert!(waited < 3000, "the computer did not move");
+            continue;
+        };
+        if done == acts {
+            break;
+        }
+        let mv = if roll { "roll".to_string() } else { pick.legal(&current) };
+        let ply = current["ply"].as_u64().unwrap();
+        let (status, after) = s.play(&g, token, &mv, ply).await;
+        assert_eq!(status, 200, "{after}");
+        current = after;
+        done += 1;
+    }
+    serde_json::from_value(current["record"].clone()).unwrap()
+}
+
+#[tokio::test]
+async fn a_seeded_server_plays_the_same_games_every_run() {
+    let people = || json!(["human", "human"]);
+    let computer = || json!(["human", "computer:1"]);
+    let mut runs = Vec::new();
+    for seed in [Some(7), Some(7), Some(8), None] {
+        let s = server_with(|c| c.seed = seed).await;
+        let a = ur_played(&s, people(), 40).await;
+        let b = ur_played(&s, computer(), 30).await;
+        runs.push((a, b));
+    }
+    assert_eq!(runs[0], runs[1], "the same seed: the same rolls and computer moves");
+    assert!(runs[0].0.len() > 40 && runs[0].1.len() > 30);
+    assert_ne!(runs[0].0, runs[2].0, "another seed: other rolls");
+    assert_ne!(runs[0].0, runs[3].0, "no seed: random rolls");
+    // Games of the same run differ too (each has its own creation number).
+    let s = server_with(|c| c.seed = Some(7)).await;
+    assert_ne!(ur_played(&s, people(), 40).await, ur_played(&s, people(), 40).await);
+
+    // A restart on the same file goes on numbering from the games stored: the second game
+    // after a restart is the second game of a fresh run.
+    let mut s = server_with(|c| c.seed = Some(7)).await;
+    let first = ur_played(&s, people(), 40).await;
+    assert_eq!(first, runs[0].0);
+    let db = s.dir.path().join("test.sqlite3");
+    s.running.take().unwrap().stop().await;
+    let s2 = server_with(|c| {
+        c.db = db;
+        c.seed = Some(7);
+    })
+    .await;
+    assert_eq!(ur_played(&s2, computer(), 30).await, runs[0].1);
+}
