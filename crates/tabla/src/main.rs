@@ -50,7 +50,16 @@ when the server starts again on the same file.
 Examples:
   tabla serve                                  http://127.0.0.1:8080/, ./tabla.sqlite3
   tabla serve --addr 127.0.0.1:0               any free port (printed)
-  tabla serve --addr 0.0.0.0:8080 --db /var/lib/tabla/games.sqlite3";
+  tabla serve --addr 0.0.0.0:8080 --db /var/lib/tabla/games.sqlite3
+  tabla serve --seed 7 --db /tmp/t.sqlite3     tests: the same games every run
+
+--seed S (for tests only): every new game's secret, from which its dice and its computer
+seats' choices are drawn, comes from S and the game's creation number in the database
+(1 for the first game in it, 2 for the next, ...) instead of at random. With a fresh
+database, the same requests then give the same rolls and the same computer moves at
+levels 1 and 2 every run (higher levels think for a time, so how far they get depends on
+the machine). Tokens and ids stay random. Whoever knows S can foresee the dice: never
+use it for a server people play on.";
 
 #[derive(Subcommand)]
 enum Command {
@@ -64,6 +73,10 @@ enum Command {
         /// The SQLite file the games are kept in (created if missing).
         #[arg(long, default_value = "tabla.sqlite3", value_name = "PATH")]
         db: std::path::PathBuf,
+        /// Tests only: each new game's dice and computer choices from S and its creation
+        /// number, the same every run (default: random; see below).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
     },
     /// Play in the terminal: people at one keyboard, or against the computer (--ai).
     /// Without a game, a menu asks for one.
@@ -286,10 +299,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let command = cli.command.unwrap_or(Command::Serve {
         addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
         db: "tabla.sqlite3".into(),
+        seed: None,
     });
     match command {
-        Command::Serve { addr, db } => {
-            let config = tabla_server::Config { addr, db, ..tabla_server::Config::default() };
+        Command::Serve { addr, db, seed } => {
+            let config = tabla_server::Config { addr, db, seed, ..tabla_server::Config::default() };
             tabla_server::run(config).map_err(|e| Failure(e, 1))
         }
         Command::Play { game: args, ai, level, seed } => {
