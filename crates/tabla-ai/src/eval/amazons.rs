@@ -27,8 +27,8 @@ pub struct AmazonsEval {
     pub mobility: i32,
     /// Penalty for a queen that cannot move at all.
     pub trapped: i32,
-    /// Worth of a cell both sides reach equally soon, to the side to move, in quarters of
-    /// an owned cell.
+    /// Worth of a cell both sides reach equally soon (by queen or by king moves), to the
+    /// side to move.
     pub tie: i32,
 }
 
@@ -164,15 +164,34 @@ fn distances_any(
     }
 }
 
-/// Per-cell territory of one distance pair in quarter cells: 4 owned, `tie` (for the side
-/// to move) when both reach it equally soon.
+/// The raw terms of one evaluation, for the side against the rest (counts of cells, mine
+/// minus theirs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Terms {
+    /// Cells nearer to us by queen moves, minus those nearer to them.
+    queen: i32,
+    /// The same by king moves.
+    king: i32,
+    /// Cells both reach equally soon (queen and king distance counted separately), signed:
+    /// positive when we are to move.
+    ties: i32,
+    /// Σ (2^-d(us) − 2^-d(them)) over empty cells, in 64ths.
+    position64: i32,
+    /// Σ over queens of about twice the square root of the cells each sees, ours minus
+    /// theirs.
+    mobility: i32,
+    /// Queens that cannot move, ours minus theirs.
+    trapped: i32,
+}
+
+/// Adds one cell's distance pair to the territory counts.
 #[inline]
-fn territory(a: u8, b: u8, tie: i32) -> i32 {
+fn count(a: u8, b: u8, territory: &mut i32, ties: &mut i32) {
     match a.cmp(&b) {
-        std::cmp::Ordering::Less => 4,
-        std::cmp::Ordering::Greater => -4,
-        std::cmp::Ordering::Equal if a == FAR => 0,
-        std::cmp::Ordering::Equal => tie,
+        std::cmp::Ordering::Less => *territory += 1,
+        std::cmp::Ordering::Greater => *territory -= 1,
+        std::cmp::Ordering::Equal if a == FAR => {}
+        std::cmp::Ordering::Equal => *ties += 1,
     }
 }
 
@@ -189,113 +208,133 @@ fn reach_value(n: u32) -> i32 {
     (4.0 * f64::from(n)).sqrt() as i32
 }
 
+/// Which terms to compute (weights of 0 need none).
+#[derive(Clone, Copy)]
+struct Need {
+    queen: bool,
+    king: bool,
+    mobility: bool,
+}
+
 impl AmazonsEval {
-    fn terms128(&self, g: &Amazons, rays: &Rays128, s: &Sides, tie: i32) -> i32 {
+    fn need(&self) -> Need {
+        Need {
+            queen: self.queen_territory != 0 || self.position != 0 || self.tie != 0,
+            king: self.king_territory != 0 || self.tie != 0,
+            mobility: self.mobility != 0 || self.trapped != 0,
+        }
+    }
+
+    fn weigh(&self, t: &Terms) -> i32 {
+        self.queen_territory * t.queen
+            + self.king_territory * t.king
+            + self.tie * t.ties
+            + self.position * t.position64 / 64
+            + self.mobility * t.mobility
+            - self.trapped * t.trapped
+    }
+
+    fn terms128(g: &Amazons, rays: &Rays128, s: &Sides, need: Need) -> Terms {
         let occ = g.occupied_bits();
         let n = g.config().geo.len();
         let board = if n >= 128 { !0u128 } else { (1u128 << n) - 1 };
         let empty = board & !occ;
-        let mut v = 0;
+        let mut t = Terms::default();
         let mut a = [FAR; 128];
         let mut b = [FAR; 128];
-        if self.queen_territory != 0 || self.position != 0 {
+        if need.queen {
             distances128(rays, occ, s.us(), false, &mut a);
             distances128(rays, occ, s.them(), false, &mut b);
-            let (mut t, mut p) = (0, 0);
             for c in bits(empty) {
                 let (x, y) = (a[c.index()], b[c.index()]);
-                t += territory(x, y, tie);
-                p += position(x, y);
+                count(x, y, &mut t.queen, &mut t.ties);
+                t.position64 += position(x, y);
             }
-            v += self.queen_territory * t / 4 + self.position * p / 64;
         }
-        if self.king_territory != 0 {
+        if need.king {
             distances128(rays, occ, s.us(), true, &mut a);
             distances128(rays, occ, s.them(), true, &mut b);
-            let t: i32 = bits(empty).map(|c| territory(a[c.index()], b[c.index()], tie)).sum();
-            v += self.king_territory * t / 4;
+            for c in bits(empty) {
+                count(a[c.index()], b[c.index()], &mut t.king, &mut t.ties);
+            }
         }
-        if self.mobility != 0 || self.trapped != 0 {
-            let side = |qs: &[Cell]| -> i32 {
-                qs.iter()
-                    .map(|&q| {
-                        let k = rays.sight(q, occ, 0).count_ones();
-                        if k == 0 {
-                            -self.trapped
-                        } else {
-                            self.mobility * reach_value(k)
-                        }
-                    })
-                    .sum()
-            };
-            v += side(s.us()) - side(s.them());
+        if need.mobility {
+            for (qs, sign) in [(s.us(), 1), (s.them(), -1)] {
+                for &q in qs {
+                    match rays.sight(q, occ, 0).count_ones() {
+                        0 => t.trapped += sign,
+                        k => t.mobility += sign * reach_value(k),
+                    }
+                }
+            }
         }
-        v
+        t
     }
 
-    fn terms_any(&self, g: &Amazons, s: &Sides, tie: i32) -> i32 {
+    fn terms_any(g: &Amazons, s: &Sides, need: Need) -> Terms {
         let geo = &g.config().geo;
         let mut a = [FAR; MAX_CELLS];
         let mut b = [FAR; MAX_CELLS];
         let mut f = [Cell(0); MAX_CELLS];
         let mut nx = [Cell(0); MAX_CELLS];
-        let mut v = 0;
+        let mut t = Terms::default();
         let empty = |c: &Cell| g.content(*c).is_empty();
-        if self.queen_territory != 0 || self.position != 0 {
+        if need.queen {
             distances_any(g, s.us(), false, &mut a, &mut f, &mut nx);
             distances_any(g, s.them(), false, &mut b, &mut f, &mut nx);
-            let (mut t, mut p) = (0, 0);
             for c in geo.cells().filter(empty) {
                 let (x, y) = (a[c.index()], b[c.index()]);
-                t += territory(x, y, tie);
-                p += position(x, y);
+                count(x, y, &mut t.queen, &mut t.ties);
+                t.position64 += position(x, y);
             }
-            v += self.queen_territory * t / 4 + self.position * p / 64;
         }
-        if self.king_territory != 0 {
+        if need.king {
             distances_any(g, s.us(), true, &mut a, &mut f, &mut nx);
             distances_any(g, s.them(), true, &mut b, &mut f, &mut nx);
-            let t: i32 =
-                geo.cells().filter(empty).map(|c| territory(a[c.index()], b[c.index()], tie)).sum();
-            v += self.king_territory * t / 4;
+            for c in geo.cells().filter(empty) {
+                count(a[c.index()], b[c.index()], &mut t.king, &mut t.ties);
+            }
         }
-        if self.mobility != 0 || self.trapped != 0 {
-            let side = |qs: &[Cell]| -> i32 {
-                qs.iter()
-                    .map(|&q| {
-                        let k: u32 = (0..geo.dir_count())
-                            .map(|d| {
-                                geo.ray(q, d)
-                                    .iter()
-                                    .take_while(|&&t| g.content(t).is_empty())
-                                    .count() as u32
-                            })
-                            .sum();
-                        if k == 0 {
-                            -self.trapped
-                        } else {
-                            self.mobility * reach_value(k)
-                        }
-                    })
-                    .sum()
-            };
-            v += side(s.us()) - side(s.them());
+        if need.mobility {
+            for (qs, sign) in [(s.us(), 1), (s.them(), -1)] {
+                for &q in qs {
+                    let k: u32 = (0..geo.dir_count())
+                        .map(|d| {
+                            geo.ray(q, d).iter().take_while(|&&c| g.content(c).is_empty()).count()
+                                as u32
+                        })
+                        .sum();
+                    match k {
+                        0 => t.trapped += sign,
+                        k => t.mobility += sign * reach_value(k),
+                    }
+                }
+            }
         }
-        v
+        t
+    }
+
+    fn terms(&self, g: &Amazons, me: Player, need: Need) -> Terms {
+        let s = Sides::of(g, me, self);
+        let mut t = match &g.config().rays128 {
+            Some(rays) => Self::terms128(g, rays, &s, need),
+            None => Self::terms_any(g, &s, need),
+        };
+        // Ties go to the side to move.
+        let ours = match g.to_move() {
+            ToMove::Player(p) => Evaluator::<Amazons>::allies(self, g, me, p),
+            _ => false,
+        };
+        if !ours {
+            t.ties = -t.ties;
+        }
+        t
     }
 }
 
 impl Evaluator<Amazons> for AmazonsEval {
     fn evaluate(&self, g: &Amazons, me: Player) -> i32 {
-        let s = Sides::of(g, me, self);
-        let tie = match g.to_move() {
-            ToMove::Player(p) if Evaluator::<Amazons>::allies(self, g, me, p) => self.tie,
-            _ => -self.tie,
-        };
-        match &g.config().rays128 {
-            Some(rays) => self.terms128(g, rays, &s, tie),
-            None => self.terms_any(g, &s, tie),
-        }
+        self.weigh(&self.terms(g, me, self.need()))
     }
 
     fn scale(&self) -> f64 {
@@ -304,6 +343,18 @@ impl Evaluator<Amazons> for AmazonsEval {
 
     fn allies(&self, g: &Amazons, a: Player, b: Player) -> bool {
         g.config().same_side(a, b)
+    }
+
+    fn features(&self, g: &Amazons, me: Player) -> Option<Vec<(&'static str, f64)>> {
+        let t = self.terms(g, me, Need { queen: true, king: true, mobility: true });
+        Some(vec![
+            ("queen_territory", f64::from(t.queen)),
+            ("king_territory", f64::from(t.king)),
+            ("position", f64::from(t.position64) / 64.0),
+            ("mobility", f64::from(t.mobility)),
+            ("trapped", -f64::from(t.trapped)),
+            ("tie", f64::from(t.ties)),
+        ])
     }
 
     fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
@@ -357,7 +408,11 @@ mod tests {
             }
             let s = Sides::of(&g, Player(0), &e);
             let rays = g.config().rays128.as_ref().expect("8×8 has bitsets");
-            assert_eq!(e.terms128(&g, rays, &s, 1), e.terms_any(&g, &s, 1));
+            let all = Need { queen: true, king: true, mobility: true };
+            assert_eq!(
+                AmazonsEval::terms128(&g, rays, &s, all),
+                AmazonsEval::terms_any(&g, &s, all)
+            );
             let m = g.random_move(&mut rng, &mut buf);
             g.play(m);
         }
