@@ -108,6 +108,17 @@ impl PlayoutStats {
     }
 }
 
+/// The processor time the whole process (every thread, finished ones too) has had so far
+/// (Linux: `/proc/self/stat`, in clock ticks of 1/100 s); `None` elsewhere.
+pub fn process_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name may hold spaces; the fields after it are plain.
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let (utime, stime): (u64, u64) = (fields.get(11)?.parse().ok()?, fields.get(12)?.parse().ok()?);
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
 /// The processor time the calling thread has had so far (Linux: `/proc/thread-self/schedstat`,
 /// nanoseconds); `None` elsewhere.
 pub fn thread_cpu_time() -> Option<Duration> {

@@ -200,6 +200,18 @@ enum BenchCommand {
         #[arg(long, value_name = "N")]
         games: Option<u64>,
     },
+    /// The game's search from the position: nodes (or playouts) per second with one thread
+    /// and with N, and the speed-up.
+    Search {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How long each search runs.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Threads of the second search.
+        #[arg(long, value_name = "N", default_value_t = 2)]
+        threads: usize,
+    },
 }
 
 /// `play`'s game: as [`GameArgs`], but the game may be left out (then a menu asks).
@@ -447,6 +459,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let label = format!("{} {}", game.game, game.options.join(" "));
             let args = bench::Playouts { seconds, seed, sampler, threads, games };
             bench::playouts(g, label.trim_end(), &args).map_err(|e| Failure(e, 2))
+        }
+        Command::Bench { what: BenchCommand::Search { game, seconds, threads } } => {
+            let g = game.position()?;
+            let label = format!("{} {}", game.game, game.options.join(" "));
+            bench::search(&g, label.trim_end(), seconds, threads).map_err(|e| Failure(e, 2))
         }
     }
 }
