@@ -72,6 +72,7 @@ pub fn playouts(mut g: AnyGame, label: &str, a: &Playouts) -> Result<(), String>
     if let (Some(cpu), Some(rate)) = (one.cpu, one.games_per_cpu_second()) {
         println!("cpu seconds:       {:.3}", cpu.as_secs_f64());
         println!("playouts/cpu-s:    {rate:.1}");
+        println!("moves/cpu-s:       {:.0}", one.moves as f64 / cpu.as_secs_f64().max(1e-9));
     }
     if let Some(many) = many {
         let n = a.threads;

@@ -424,6 +424,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Perft { game, depth, divide } => {
             let g = game.position()?;
             let t0 = std::time::Instant::now();
+            let cpu0 = perft::thread_cpu_time().unwrap_or_default();
             let total = if divide {
                 let parts = with_game!(&g, g => perft::perft_divide(g, depth));
                 for (m, n) in &parts {
@@ -437,7 +438,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 with_game!(&g, g => perft::perft(g, depth))
             };
-            eprintln!("perft({depth}) in {:.3} s", t0.elapsed().as_secs_f64());
+            let cpu = perft::thread_cpu_time().map(|c| c.saturating_sub(cpu0));
+            let cpu = cpu.map_or(String::new(), |c| {
+                format!(" ({:.3} s of processor time)", c.as_secs_f64())
+            });
+            eprintln!("perft({depth}) in {:.3} s{cpu}", t0.elapsed().as_secs_f64());
             println!("{total}");
             Ok(())
         }
