@@ -138,7 +138,7 @@ pub enum Until {
 }
 
 /// Plays random games from `start` until `budget` has passed (at least one game).
-/// `progress` is called after each game with the time spent.
+/// `progress` is called after every 256th game with the time spent.
 pub fn timed_playouts<G: Game, R: Rng>(
     start: &G,
     rng: &mut R,
@@ -148,8 +148,8 @@ pub fn timed_playouts<G: Game, R: Rng>(
     playouts(start, rng, Until::Time(budget), progress)
 }
 
-/// Plays random games from `start` until `until` says stop. `progress` is called after each
-/// game with the time spent.
+/// Plays random games from `start` until `until` says stop. `progress` is called after every
+/// 256th game with the time spent.
 pub fn playouts<G: Game, R: Rng>(
     start: &G,
     rng: &mut R,
@@ -165,7 +165,11 @@ pub fn playouts<G: Game, R: Rng>(
         stats.moves += plies;
         stats.games += 1;
         let spent = t0.elapsed();
-        progress(spent);
+        // Reported every 256th game: a progress bar takes a lock, and a game can be a few
+        // microseconds.
+        if stats.games % 256 == 0 {
+            progress(spent);
+        }
         let done = match until {
             Until::Time(budget) => spent >= budget,
             Until::Games(n) => stats.games >= n,
@@ -181,7 +185,7 @@ pub fn playouts<G: Game, R: Rng>(
 /// [`playouts`] on `threads` threads at once, each an independent loop with its own
 /// generator (seeded from `seed` and the thread's number) and each stopping by `until`:
 /// the games and moves of all of them, over the wall time of the slowest. `progress` is
-/// called by the first thread after each of its games.
+/// called by the first thread after every 256th of its games.
 pub fn parallel_playouts<G: Game>(
     start: &G,
     threads: usize,
