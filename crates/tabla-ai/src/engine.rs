@@ -593,3 +593,31 @@ mod tests {
         assert!(bad.eval::<tabla_games::amazons::Amazons>().unwrap_err().contains("mobility"));
     }
 }
+
+/// What one timed search did, for `tabla bench scaling`: the game's own search at full
+/// strength with `threads` threads.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchSpeed {
+    /// Which search ran: `alpha-beta` (nodes), `mcts` or `uct` (playouts).
+    pub search: &'static str,
+    /// Nodes or playouts, all threads together.
+    pub work: u64,
+    /// Threads that searched.
+    pub threads: usize,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+/// Runs the game's search on `game` for `time` with `threads` threads; `None` when no
+/// player is to move.
+pub fn search_speed(game: &AnyGame, threads: usize, time: Duration) -> Option<SearchSpeed> {
+    let tweaks = Tweaks(vec![("threads".into(), threads.max(1) as i32)]);
+    let t0 = std::time::Instant::now();
+    let search = with_game!(game, g => match tweaks.kind(g) {
+        Kind::Minimax => "alpha-beta",
+        Kind::Mcts { .. } => "mcts",
+        Kind::Uct => "uct",
+    });
+    let c = with_game!(game, g => think(g, Budget::time(time), 1, &tweaks).ok()??.nodes);
+    Some(SearchSpeed { search, work: c, threads: threads.max(1), elapsed: t0.elapsed() })
+}

@@ -108,6 +108,17 @@ impl PlayoutStats {
     }
 }
 
+/// The processor time the whole process (every thread, finished ones too) has had so far
+/// (Linux: `/proc/self/stat`, in clock ticks of 1/100 s); `None` elsewhere.
+pub fn process_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name may hold spaces; the fields after it are plain.
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let (utime, stime): (u64, u64) = (fields.get(11)?.parse().ok()?, fields.get(12)?.parse().ok()?);
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
 /// The processor time the calling thread has had so far (Linux: `/proc/thread-self/schedstat`,
 /// nanoseconds); `None` elsewhere.
 pub fn thread_cpu_time() -> Option<Duration> {
@@ -127,7 +138,7 @@ pub enum Until {
 }
 
 /// Plays random games from `start` until `budget` has passed (at least one game).
-/// `progress` is called after each game with the time spent.
+/// `progress` is called after every 256th game with the time spent.
 pub fn timed_playouts<G: Game, R: Rng>(
     start: &G,
     rng: &mut R,
@@ -137,8 +148,8 @@ pub fn timed_playouts<G: Game, R: Rng>(
     playouts(start, rng, Until::Time(budget), progress)
 }
 
-/// Plays random games from `start` until `until` says stop. `progress` is called after each
-/// game with the time spent.
+/// Plays random games from `start` until `until` says stop. `progress` is called after every
+/// 256th game with the time spent.
 pub fn playouts<G: Game, R: Rng>(
     start: &G,
     rng: &mut R,
@@ -154,7 +165,11 @@ pub fn playouts<G: Game, R: Rng>(
         stats.moves += plies;
         stats.games += 1;
         let spent = t0.elapsed();
-        progress(spent);
+        // Reported every 256th game: a progress bar takes a lock, and a game can be a few
+        // microseconds.
+        if stats.games % 256 == 0 {
+            progress(spent);
+        }
         let done = match until {
             Until::Time(budget) => spent >= budget,
             Until::Games(n) => stats.games >= n,
@@ -170,7 +185,7 @@ pub fn playouts<G: Game, R: Rng>(
 /// [`playouts`] on `threads` threads at once, each an independent loop with its own
 /// generator (seeded from `seed` and the thread's number) and each stopping by `until`:
 /// the games and moves of all of them, over the wall time of the slowest. `progress` is
-/// called by the first thread after each of its games.
+/// called by the first thread after every 256th of its games.
 pub fn parallel_playouts<G: Game>(
     start: &G,
     threads: usize,

@@ -1,5 +1,6 @@
 //! `tabla bench`: random playouts per second (one thread, or N independent loops and their
-//! speed-up over one measured in the same run), and the game's random-move sampler.
+//! speed-up over one measured in the same run), the game's random-move sampler, and the
+//! game's search with one thread and with N.
 
 use std::time::Duration;
 use tabla_core::perft::{self, PlayoutStats, Until};
@@ -71,6 +72,7 @@ pub fn playouts(mut g: AnyGame, label: &str, a: &Playouts) -> Result<(), String>
     if let (Some(cpu), Some(rate)) = (one.cpu, one.games_per_cpu_second()) {
         println!("cpu seconds:       {:.3}", cpu.as_secs_f64());
         println!("playouts/cpu-s:    {rate:.1}");
+        println!("moves/cpu-s:       {:.0}", one.moves as f64 / cpu.as_secs_f64().max(1e-9));
     }
     if let Some(many) = many {
         let n = a.threads;
@@ -109,5 +111,55 @@ pub fn playouts(mut g: AnyGame, label: &str, a: &Playouts) -> Result<(), String>
         "moves generated/s: {:.0} (legal-move lists over the positions of 20 random games)",
         generated as f64 / spent.as_secs_f64().max(1e-9)
     );
+    Ok(())
+}
+
+/// `tabla bench search`: the game's search for `seconds` with one thread, then with
+/// `threads`, and the rates and speed-up.
+///
+/// # Errors
+/// A bad `--seconds` or `--threads`, or a position where no player is to move.
+pub fn search(g: &AnyGame, label: &str, seconds: f64, threads: usize) -> Result<(), String> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err("--seconds must be a positive number".into());
+    }
+    if threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    let time = Duration::from_secs_f64(seconds);
+    let timed = |n: usize| {
+        let cpu0 = perft::process_cpu_time();
+        let s = tabla_ai::engine::search_speed(g, n, time);
+        let cpu = cpu0.zip(perft::process_cpu_time()).map(|(a, b)| b.saturating_sub(a));
+        s.map(|s| (s, cpu))
+    };
+    let Some((one, cpu1)) = timed(1) else {
+        return Err("no player is to move here: nothing to search".into());
+    };
+    let (many, cpun) = timed(threads).expect("the same position");
+    let unit = if one.search == "alpha-beta" { "nodes" } else { "playouts" };
+    let rate =
+        |s: &tabla_ai::engine::SearchSpeed| s.work as f64 / s.elapsed.as_secs_f64().max(1e-9);
+    println!("game:              {label}");
+    println!("search:            {}", one.search);
+    println!("{unit}/s 1t:        {:.0}", rate(&one));
+    println!("{unit}/s {}t:        {:.0}", many.threads, rate(&many));
+    println!(
+        "speed-up:          {:.2}x ({} threads over 1, measured one after the other)",
+        rate(&many) / rate(&one).max(1e-9),
+        many.threads
+    );
+    if let (Some(c1), Some(cn)) = (cpu1, cpun) {
+        let (k1, kn) = (
+            c1.as_secs_f64() / one.elapsed.as_secs_f64().max(1e-9),
+            cn.as_secs_f64() / many.elapsed.as_secs_f64().max(1e-9),
+        );
+        println!("cores had:         {k1:.2} with 1 thread, {kn:.2} with {}", many.threads);
+        println!(
+            "per-core scaling:  {:.2} ({unit} per cpu-second, {} threads over 1)",
+            (rate(&many) / kn.max(1e-9)) / (rate(&one) / k1.max(1e-9)).max(1e-9),
+            many.threads
+        );
+    }
     Ok(())
 }

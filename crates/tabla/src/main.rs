@@ -235,6 +235,18 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Search scaling: the game's search from the position: nodes (or playouts) per second with one thread
+    /// and with N, and the speed-up.
+    Scaling {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How long each search runs.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Threads of the second search.
+        #[arg(long, value_name = "N", default_value_t = 2)]
+        threads: usize,
+    },
 }
 
 /// `play`'s game: as [`GameArgs`], but the game may be left out (then a menu asks).
@@ -452,6 +464,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Perft { game, depth, divide } => {
             let g = game.position()?;
             let t0 = std::time::Instant::now();
+            let cpu0 = perft::thread_cpu_time().unwrap_or_default();
             let total = if divide {
                 let parts = with_game!(&g, g => perft::perft_divide(g, depth));
                 for (m, n) in &parts {
@@ -465,7 +478,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 with_game!(&g, g => perft::perft(g, depth))
             };
-            eprintln!("perft({depth}) in {:.3} s", t0.elapsed().as_secs_f64());
+            let cpu = perft::thread_cpu_time().map(|c| c.saturating_sub(cpu0));
+            let cpu = cpu.map_or(String::new(), |c| {
+                format!(" ({:.3} s of processor time)", c.as_secs_f64())
+            });
+            eprintln!("perft({depth}) in {:.3} s{cpu}", t0.elapsed().as_secs_f64());
             println!("{total}");
             Ok(())
         }
@@ -508,6 +525,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let label = format!("{} {}", game.game, game.options.join(" "));
             let args = bench::Playouts { seconds, seed, sampler, threads, games };
             bench::playouts(g, label.trim_end(), &args).map_err(|e| Failure(e, 2))
+        }
+        Command::Bench { what: BenchCommand::Scaling { game, seconds, threads } } => {
+            let g = game.position()?;
+            let label = format!("{} {}", game.game, game.options.join(" "));
+            bench::search(&g, label.trim_end(), seconds, threads).map_err(|e| Failure(e, 2))
         }
     }
 }

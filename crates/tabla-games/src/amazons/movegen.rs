@@ -254,6 +254,13 @@ struct LinePos {
     bit: u8,
 }
 
+/// A cell as [`Lines`] finds it on a line: the cell and where it lies on each of its lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LineCell {
+    at: [LinePos; MAX_AXES],
+    cell: Cell,
+}
+
 /// The board's lines: the maximal runs of cells along each axis (a direction and its
 /// opposite), each with a word of occupancy bits that the position keeps
 /// ([`Amazons::lines`]): bit 0 and the bits past the line's last cell are walls, always set;
@@ -266,8 +273,9 @@ pub struct Lines {
     axes: usize,
     /// `at[cell][axis]`, indexed by the cell's low 7 bits.
     at: Box<[[LinePos; MAX_AXES]; 128]>,
-    /// `cells[line * 16 + bit]`: the cell at that bit of that line.
-    cells: Box<[Cell; MAX_LINES * 16]>,
+    /// `cells[line * 16 + bit]`: the cell at that bit of that line, with its own lines, so
+    /// that a step that lands on it has them without another lookup.
+    cells: Box<[LineCell; MAX_LINES * 16]>,
     /// Every line's word with nothing on the board (walls only); unused lines all walls.
     pub(super) walls: [u16; MAX_LINES],
 }
@@ -299,7 +307,8 @@ impl Lines {
             return None;
         }
         let mut at = Box::new([[LinePos::default(); MAX_AXES]; 128]);
-        let mut cells = Box::new([Cell(0); MAX_LINES * 16]);
+        let mut cells = Box::new([LineCell::default(); MAX_LINES * 16]);
+        let mut on_lines = Vec::new();
         let mut walls = [u16::MAX; MAX_LINES];
         let mut count = 0;
         for (a, &(forward, back)) in axes.iter().enumerate() {
@@ -312,11 +321,14 @@ impl Lines {
                 for (i, &x) in run.iter().enumerate() {
                     let bit = i as u8 + 1;
                     at[x.index()][a] = LinePos { mask: 1 << bit, line: count as u8, bit };
-                    cells[count * 16 + i + 1] = x;
+                    on_lines.push((count * 16 + i + 1, x));
                 }
                 walls[count] = !(((1u32 << run.len()) - 1) << 1) as u16;
                 count += 1;
             }
+        }
+        for (slot, x) in on_lines {
+            cells[slot] = LineCell { at: at[x.index()], cell: x };
         }
         Some(Lines { axes: axes.len(), at, cells, walls })
     }
@@ -333,8 +345,8 @@ impl Lines {
     }
 
     #[inline(always)]
-    fn cell(&self, line: u8, bit: u32) -> Cell {
-        self.cells[(usize::from(line) * 16 + bit as usize) % (MAX_LINES * 16)]
+    fn cell(&self, line: u8, bit: u32) -> &LineCell {
+        &self.cells[(usize::from(line) * 16 + bit as usize) % (MAX_LINES * 16)]
     }
 
     /// Toggles cell `c` in the line words `words` (occupied ⇄ empty).
@@ -383,17 +395,16 @@ impl Lines {
         }
     }
 
-    /// The free cells on each side of `c` along each of `A` axes (forward, back, per axis),
+    /// The free cells on each side of the cell at `at` along each of `A` axes (forward, back, per axis),
     /// in `words`, with `vacated` (the cell at that bit on that axis's line) counted as
     /// free; and their total.
     #[inline(always)]
     fn free<const A: usize>(
         &self,
         words: &[u16; MAX_LINES],
-        c: Cell,
+        at: &[LinePos; MAX_AXES],
         vacated: Option<(usize, u16)>,
     ) -> ([u32; 12], u32) {
-        let at = self.at(c);
         let mut counts = [0u32; 12];
         let mut total = 0;
         for a in 0..A.min(MAX_AXES) {
@@ -414,10 +425,15 @@ impl Lines {
         (counts, total)
     }
 
-    /// The `r`-th (0-based) of the free cells that [`Lines::free`] counted for `c`, with the
-    /// axis it lies along.
+    /// The `r`-th (0-based) of the free cells that [`Lines::free`] counted for the cell at
+    /// `at`, with the axis it lies along.
     #[inline(always)]
-    fn nth_free<const A: usize>(&self, c: Cell, counts: &[u32; 12], r: u32) -> (Cell, usize) {
+    fn nth_free<const A: usize>(
+        &self,
+        at: &[LinePos; MAX_AXES],
+        counts: &[u32; 12],
+        r: u32,
+    ) -> (&LineCell, usize) {
         // Without branches (the direction is random, so a branch would mispredict): the
         // direction is the number of running sums at most `r`, and `r` less the sum before it
         // is the distance.
@@ -430,7 +446,7 @@ impl Lines {
             before += n * past;
         }
         let r = r - before;
-        let lp = self.at(c)[(d / 2) % MAX_AXES];
+        let lp = at[(d / 2) % MAX_AXES];
         let b = u32::from(lp.bit);
         let bit = if d % 2 == 0 { b + 1 + r } else { b - 1 - r };
         (self.cell(lp.line, bit), d / 2)
@@ -840,12 +856,14 @@ impl Amazons {
         let from = self.queens[self.turn].slot(usize::from(slot));
         // Destination and stone from one 64-bit draw, 32 bits each.
         let x = rng.next_u64();
-        let (counts, total) = lines.free::<A>(&self.lines, from, None);
-        let (to, axis) = lines.nth_free::<A>(from, &counts, below_from(x as u32, total, rng));
-        let vacated = (axis, lines.at(from)[axis % MAX_AXES].mask);
-        let (counts, total) = lines.free::<A>(&self.lines, to, Some(vacated));
-        let (stone, _) = lines.nth_free::<A>(to, &counts, below_from((x >> 32) as u32, total, rng));
-        Move::Shot { from, to, stone }
+        let at = lines.at(from);
+        let (counts, total) = lines.free::<A>(&self.lines, at, None);
+        let (to, axis) = lines.nth_free::<A>(at, &counts, below_from(x as u32, total, rng));
+        let vacated = (axis, at[axis % MAX_AXES].mask);
+        let (counts, total) = lines.free::<A>(&self.lines, &to.at, Some(vacated));
+        let r = below_from((x >> 32) as u32, total, rng);
+        let (stone, _) = lines.nth_free::<A>(&to.at, &counts, r);
+        Move::Shot { from, to: to.cell, stone: stone.cell }
     }
 
     /// [`Amazons::sample_stepwise`] on a [`Rays128`] board with `N` rays a side,
