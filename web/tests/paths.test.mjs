@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as P from '../js/paths.js';
 
 // Amazons-like: queen, destination, shot (the shot may land where the queen stood).
@@ -119,4 +120,56 @@ test('a single-click path makes its move at once', () => {
   const ur = { '0-4': [['reserve-black']], '3-7': [['b3']] };
   assert.equal(P.click(ur, [], 'b3').move, '3-7');
   assert.equal(P.click(ur, [], 'reserve-black').move, '0-4');
+});
+
+// Real click paths from the server (tabla state --view, see the file's "about"): a row of four
+// white GIPF pieces c3 d4 e5 f5 after the entry g1-g2, picked by any of its points.
+const real = JSON.parse(readFileSync(new URL('./gipf-take-orders.json', import.meta.url), 'utf8')).paths;
+
+/** Every order of `xs`. */
+function orders(xs) {
+  if (xs.length <= 1) return [xs];
+  return xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]));
+}
+
+/** Clicks one after another from an empty selection; returns the last answer. */
+function clickAll(paths, ids) {
+  let s = { clicks: [], move: null };
+  for (const id of ids) {
+    assert.equal(s.move, null, `a move was made before ${id}`);
+    s = P.click(paths, s.clicks, id);
+    assert.ok(s.changed, `the click on ${id} after ${ids.join(' ')} was refused`);
+  }
+  return s;
+}
+
+test('GIPF pieces taken are clicked in any order (real paths of the server)', () => {
+  const row = ['c3', 'd4', 'e5', 'f5'];
+  for (const pick of [row, ['d4', 'f5'], ['e5', 'c3', 'f5']]) {
+    const want = `g1-g2;x${[...pick].sort().join(',')}`;
+    for (const order of orders(pick)) {
+      for (const selector of row) {
+        const s = clickAll(real, ['g1', 'g2', selector, ...order, 'done']);
+        assert.equal(s.move, want, `g1 g2 ${selector} ${order.join(' ')} done`);
+      }
+    }
+  }
+});
+
+test('a GIPF piece clicked again is kept, whichever was clicked first', () => {
+  // Take f5, d4 and e5, then change one's mind about f5 (the first clicked) and d4.
+  let s = clickAll(real, ['g1', 'g2', 'c3', 'f5', 'd4', 'e5']);
+  s = P.click(real, s.clicks, 'f5');
+  assert.deepEqual(s.clicks, ['g1', 'g2', 'c3', 'd4', 'e5']);
+  s = P.click(real, s.clicks, 'd4');
+  assert.deepEqual(s.clicks, ['g1', 'g2', 'c3', 'e5']);
+  // Taken again later, in another order: still the same turn as any order.
+  s = P.click(real, s.clicks, 'f5');
+  s = P.click(real, s.clicks, 'done');
+  assert.equal(s.move, 'g1-g2;xe5,f5');
+  // Nothing picked but the row: the done button is not a turn here (an optional row of GIPF
+  // pieces takes at least one), so the selection waits for a piece.
+  const none = clickAll(real, ['g1', 'g2', 'd4']);
+  const next = P.nextTargets(real, none.clicks);
+  assert.deepEqual([...next].sort(), ['c3', 'd4', 'e5', 'f5']);
 });

@@ -788,7 +788,9 @@ fn click_paths_pick_the_gipf_pieces_taken_then_done() {
     };
     assert_eq!(paths(&g, "a1-b2;xb2,c3,d4"), with(""));
     assert_eq!(paths(&g, "a1-b2;xb2,c3,d4,f5"), with("f5 "));
-    assert_eq!(paths(&g, "a1-b2;xb2,c3,d4,e5,f5"), with("e5 f5 "));
+    // Two GIPF pieces taken: in either order.
+    let both: BTreeSet<String> = with("e5 f5 ").union(&with("f5 e5 ")).cloned().collect();
+    assert_eq!(paths(&g, "a1-b2;xb2,c3,d4,e5,f5"), both);
     // A turn whose take ends the game, and one that keeps the GIPF piece and enters.
     let g = setup(Variant::Standard, "oc3 od4 oe5 of5 Xg5 Ob4", [5, 5], WHITE);
     let run = ["c3", "d4", "e5", "f5", "g5"];
@@ -807,9 +809,54 @@ fn click_paths_end_with_done_while_an_optional_row_is_left() {
     assert_eq!(paths(&g, "xc3;g1-g2"), before);
     let after: BTreeSet<String> = row.iter().map(|s| format!("g1 g2 {s} c3 done")).collect();
     assert_eq!(paths(&g, "g1-g2;xc3"), after);
-    // Taking all four: the row is gone, nothing is left to take.
-    let all: BTreeSet<String> = row.iter().map(|s| format!("g1 g2 {s} c3 d4 e5 f5 done")).collect();
-    assert_eq!(paths(&g, "g1-g2;xc3,d4,e5,f5"), all);
+    // Taking all four: the row is gone, nothing is left to take; the four GIPF pieces in
+    // any of their 24 orders, notation order first.
+    let got = g.click_paths(move_of(&g, "g1-g2;xc3,d4,e5,f5"));
+    assert_eq!(got.len(), 4 * 24);
+    assert_eq!(got[0].join(" "), "g1 g2 c3 c3 d4 e5 f5 done");
+    let mut orders = BTreeSet::new();
+    for p in &got {
+        assert_eq!(
+            (&p[..2], p.last().map(String::as_str)),
+            (&["g1", "g2"].map(String::from)[..], Some("done"))
+        );
+        assert!(row.contains(&p[2].as_str()), "{p:?}");
+        let mut picked = p[3..7].to_vec();
+        orders.insert(picked.join(" "));
+        picked.sort();
+        assert_eq!(picked, row.map(String::from), "{p:?}");
+    }
+    assert_eq!(orders.len(), 24);
+}
+
+#[test]
+fn click_paths_of_many_gipf_pieces_stay_within_the_cap() {
+    // Five GIPF pieces in one row: 5 points to pick it by times 120 orders, cut to the cap.
+    let g = setup(Variant::Standard, "Ob2 Oc3 Od4 Oe5 Of5 Xh3", [5, 5], WHITE);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut most = 0;
+    // Every prefix of every path, with the turns it starts: a complete path starts one turn
+    // only (the conformance checks' property, here where the orders are cut).
+    let mut through: BTreeMap<Vec<String>, BTreeSet<usize>> = BTreeMap::new();
+    let mut all = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let ps = g.click_paths(m);
+        assert!(!ps.is_empty() && ps.len() <= 256, "{}: {} paths", g.format_move(m), ps.len());
+        most = most.max(ps.len());
+        for p in &ps {
+            for k in 1..=p.len() {
+                through.entry(p[..k].to_vec()).or_default().insert(i);
+            }
+        }
+        all.push(ps);
+    }
+    assert_eq!(most, 256);
+    for (i, ps) in all.iter().enumerate() {
+        for p in ps {
+            assert_eq!(through[p], BTreeSet::from([i]), "{p:?} of {}", g.format_move(moves[i]));
+        }
+    }
 }
 
 /// White rows on files d, e, f, g and on the four diagonals across them: every point of

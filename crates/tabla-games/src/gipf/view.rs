@@ -14,8 +14,8 @@ use tabla_core::{
 };
 
 /// Most alternative click paths listed for one turn: a guard for positions with many rows
-/// at once, where every row's choice of cell multiplies them (the first ones in cell order
-/// are kept; every turn keeps at least one).
+/// at once, where every row's choice of cell and every order of its GIPF pieces multiply
+/// them (the first ones in cell order are kept; every turn keeps at least one).
 const MAX_PATHS: usize = 256;
 
 /// Half the width of a hexagon column: files are `√3/2` apart when cells are 1 apart.
@@ -154,7 +154,7 @@ impl Gipf {
 
     /// [`Game::click_paths`]: the takes before the entry, the entry (the dot, the dot again
     /// for a GIPF piece, the point), the takes after it, and `done` when the turn could go
-    /// on. A take is a click on its row, the GIPF pieces it takes (in notation order), and
+    /// on. A take is a click on its row, the GIPF pieces it takes (in every order), and
     /// `done` if its run has GIPF pieces.
     pub(super) fn paths(&self, mv: GipfMove) -> Vec<Vec<String>> {
         if self.to_move() == ToMove::Over {
@@ -259,11 +259,36 @@ enum Step {
 fn push_takes(steps: &mut Vec<Step>, takes: Vec<Take>) {
     for take in takes {
         steps.push(Step::Click(take.selectors));
-        steps.extend(cells_of(take.picks).map(|c| Step::Click(vec![vec![c]])));
+        if take.picks != 0 {
+            // The GIPF pieces taken, clicked in any order (`done` closes the set, so no order
+            // of one set starts the path of another).
+            steps.push(Step::Click(orders(take.picks)));
+        }
         if take.done {
             steps.push(Step::Done);
         }
     }
+}
+
+/// Every order of the cells of `set`: notation order first, then the others in
+/// lexicographic order, at most [`MAX_PATHS`] (a take has at most a run's GIPF pieces, so
+/// few: five pieces make 120 orders).
+fn orders(set: u64) -> Vec<Vec<u8>> {
+    let mut order: Vec<u8> = cells_of(set).collect();
+    let mut out = vec![order.clone()];
+    while out.len() < MAX_PATHS && next_order(&mut order) {
+        out.push(order.clone());
+    }
+    out
+}
+
+/// Steps `a` to the next order in lexicographic order; `false` after the last.
+fn next_order(a: &mut [u8]) -> bool {
+    let Some(i) = a.windows(2).rposition(|w| w[0] < w[1]) else { return false };
+    let j = a.iter().rposition(|&x| x > a[i]).expect("a larger cell after i");
+    a.swap(i, j);
+    a[i + 1..].reverse();
+    true
 }
 
 /// One take on a click path.
