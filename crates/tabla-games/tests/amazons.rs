@@ -253,6 +253,8 @@ fn layout_gives_any_shape_and_is_checked() {
     assert!(option_error("layout=1.3/...").contains("players=2"));
     assert!(option_error("layout=1x./...").contains("expected"));
     assert!(option_error("layout=11./..2 queens=1").contains("more than queens=1"));
+    // Found by fuzzing: a layout drawing five queens for one player once panicked.
+    assert!(option_error("layout=11111/....2").contains("at most 4 each"));
     assert!(option_error("layout=1../..2 board=hex").contains("square"));
     // A layout without queens starts with placement.
     assert!(after("layout=.../.#./...", "").legal().iter().all(|m| m.starts_with("Q@")));

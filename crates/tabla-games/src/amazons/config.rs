@@ -397,6 +397,15 @@ impl Config {
             for &(f, r, p) in &drawn_queens {
                 start_queens[p.index()].push((f, r));
             }
+            if let Some((p, q)) =
+                start_queens.iter().enumerate().find(|(_, q)| q.len() > MAX_QUEENS)
+            {
+                return err(format!(
+                    "layout draws {} queens for player {}; at most {MAX_QUEENS} each",
+                    q.len(),
+                    p + 1
+                ));
+            }
             let finished =
                 !drawn_queens.is_empty() && explicit_queens.is_none() && !explicit_placement;
             if !finished {
