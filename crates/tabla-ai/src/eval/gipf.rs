@@ -44,7 +44,7 @@ pub struct GipfEval {
 
 impl Default for GipfEval {
     fn default() -> Self {
-        GipfEval { weights: [74, 13, 62, 85, -85, 14, 0, 10, 15] }
+        GipfEval { weights: [74, 13, 62, 85, -85, 14, 0, 0, 15] }
     }
 }
 

@@ -31,7 +31,7 @@ pub struct SeegaEval {
 
 impl Default for SeegaEval {
     fn default() -> Self {
-        SeegaEval { weights: [113, 19, 125, 47, 35, -78, 39, 9] }
+        SeegaEval { weights: [113, 19, 125, 47, 35, -78, 39, 0] }
     }
 }
 
