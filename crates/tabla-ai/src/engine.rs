@@ -203,6 +203,21 @@ pub fn think<G: GameAi>(
     seed: u64,
     tweaks: &Tweaks,
 ) -> Result<Option<Choice<G::Move>>, String> {
+    think_watched(g, budget, seed, tweaks, &mut |_| {})
+}
+
+/// As [`think`], with `progress` called after every completed iteration of an alpha-beta
+/// search at full strength (the other searches do not report). Watching changes nothing.
+///
+/// # Errors
+/// A tweak that names nothing.
+pub fn think_watched<G: GameAi>(
+    g: &G,
+    budget: Budget,
+    seed: u64,
+    tweaks: &Tweaks,
+    progress: &mut dyn FnMut(&minimax::Report<G::Move>),
+) -> Result<Option<Choice<G::Move>>, String> {
     let eval = tweaks.eval::<G>()?;
     let ToMove::Player(_) = g.to_move() else { return Ok(None) };
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
@@ -228,7 +243,7 @@ pub fn think<G: GameAi>(
     };
     let limits = Limits { depth, time, threads, options: tweaks.options() };
     if temperature <= 0.0 {
-        let r = minimax::search(g, &eval, limits, |_| {});
+        let r = minimax::search(g, &eval, limits, |r| progress(r));
         return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes }));
     }
     // A beginner's choice: every move scored as deep as the level looks (or the time
@@ -428,6 +443,60 @@ pub fn best_move_dyn(game: &AnyGame, budget: Budget, seed: u64) -> Result<Option
     Ok(with_game!(game, g => choose(g, budget, seed).map(|m| g.format_move(m))))
 }
 
+/// What the computer is thinking, for front ends that show it live (`tabla play`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thinking {
+    /// The best move so far (at the end: the chosen one), in canonical notation.
+    pub best: String,
+    /// Its expected score in [0, 1] for the player to move, when the search says.
+    pub score: Option<f64>,
+    /// The deepest completed iteration (0 when the search has no depth).
+    pub depth: u32,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// As [`best_move_dyn`], calling `on_progress` with the best move so far whenever the
+/// search has one; returns the chosen move with what is known of its value. `None` when no
+/// player is to move. The same move as [`best_move_dyn`] for the same arguments.
+pub fn best_move_dyn_watched(
+    game: &AnyGame,
+    budget: Budget,
+    seed: u64,
+    on_progress: &mut dyn FnMut(&Thinking),
+) -> Option<Thinking> {
+    with_game!(game, g => watched(g, budget, seed, on_progress))
+}
+
+fn watched<G: GameAi>(
+    g: &G,
+    budget: Budget,
+    seed: u64,
+    on_progress: &mut dyn FnMut(&Thinking),
+) -> Option<Thinking> {
+    let t0 = std::time::Instant::now();
+    let eval = G::Eval::default();
+    let mut last: Option<Thinking> = None;
+    let mut relay = |r: &minimax::Report<G::Move>| {
+        let t = Thinking {
+            best: g.format_move(r.best),
+            score: Some(eval.expected(r.score)),
+            depth: r.depth,
+            elapsed: r.elapsed,
+        };
+        on_progress(&t);
+        last = Some(t);
+    };
+    let choice = think_watched(g, budget, seed, &Tweaks::default(), &mut relay).ok()??;
+    let best = g.format_move(choice.mv);
+    let (score, depth) = match last {
+        Some(t) if t.best == best => (t.score, t.depth),
+        Some(t) => (None, t.depth),
+        None => (None, choice.depth),
+    };
+    Some(Thinking { best, score, depth, elapsed: t0.elapsed() })
+}
+
 /// Every legal move of any registered game with its value, best first, within `time`
 /// (`tabla analyse`; the server's hint is its first move).
 pub fn analyse(game: &AnyGame, time: Duration) -> Analysis {
@@ -465,6 +534,18 @@ impl GameAi for tabla_games::amazons::Amazons {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn watching_reports_and_changes_nothing() {
+        let g = tabla_games::new_game("amazons", &[]).unwrap();
+        let budget = Budget { level: Some(1), ..Budget::level(1) };
+        let plain = best_move_dyn(&g, budget, 5).unwrap().unwrap();
+        let watched = best_move_dyn_watched(&g, budget, 5, &mut |_| {}).unwrap();
+        assert_eq!(plain, watched.best);
+        let mut seen = 0;
+        let t = best_move_dyn_watched(&g, Budget::level(7), 5, &mut |_| seen += 1).unwrap();
+        assert!(seen > 0 && t.score.is_some_and(|s| (0.0..=1.0).contains(&s)), "{t:?}");
+    }
 
     #[test]
     fn every_registered_game_has_a_computer_player_at_every_level() {
@@ -515,4 +596,32 @@ mod tests {
         let bad = Tweaks::parse("nonsense=1").unwrap();
         assert!(bad.eval::<tabla_games::amazons::Amazons>().unwrap_err().contains("mobility"));
     }
+}
+
+/// What one timed search did, for `tabla bench scaling`: the game's own search at full
+/// strength with `threads` threads.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchSpeed {
+    /// Which search ran: `alpha-beta` (nodes), `mcts` or `uct` (playouts).
+    pub search: &'static str,
+    /// Nodes or playouts, all threads together.
+    pub work: u64,
+    /// Threads that searched.
+    pub threads: usize,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+/// Runs the game's search on `game` for `time` with `threads` threads; `None` when no
+/// player is to move.
+pub fn search_speed(game: &AnyGame, threads: usize, time: Duration) -> Option<SearchSpeed> {
+    let tweaks = Tweaks(vec![("threads".into(), threads.max(1) as i32)]);
+    let t0 = std::time::Instant::now();
+    let search = with_game!(game, g => match tweaks.kind(g) {
+        Kind::Minimax => "alpha-beta",
+        Kind::Mcts { .. } => "mcts",
+        Kind::Uct => "uct",
+    });
+    let c = with_game!(game, g => think(g, Budget::time(time), 1, &tweaks).ok()??.nodes);
+    Some(SearchSpeed { search, work: c, threads: threads.max(1), elapsed: t0.elapsed() })
 }

@@ -18,7 +18,7 @@ pub mod uct;
 
 use std::time::Duration;
 
-pub use engine::{analyse, best_move_dyn, Analysis, MoveValue};
+pub use engine::{analyse, best_move_dyn, best_move_dyn_watched, Analysis, MoveValue, Thinking};
 pub use uct::{search, SearchResult};
 
 /// How much thinking a search may do, and at which level of play.

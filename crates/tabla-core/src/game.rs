@@ -334,3 +334,36 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// was wrong and what was expected.
     fn read_position(&self, text: &str) -> Result<Self, PositionError>;
 }
+
+/// One value per seat, indexed by [`Player`], so that per-player facts (reserves, captures,
+/// queens) cannot be indexed by a stray number. `N` is the most seats the game has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PerPlayer<T, const N: usize>(pub [T; N]);
+
+impl<T: Default, const N: usize> Default for PerPlayer<T, N> {
+    fn default() -> Self {
+        PerPlayer(std::array::from_fn(|_| T::default()))
+    }
+}
+
+impl<T, const N: usize> std::ops::Index<Player> for PerPlayer<T, N> {
+    type Output = T;
+    #[inline]
+    fn index(&self, p: Player) -> &T {
+        &self.0[p.index()]
+    }
+}
+
+impl<T, const N: usize> std::ops::IndexMut<Player> for PerPlayer<T, N> {
+    #[inline]
+    fn index_mut(&mut self, p: Player) -> &mut T {
+        &mut self.0[p.index()]
+    }
+}
+
+impl<T, const N: usize> From<[T; N]> for PerPlayer<T, N> {
+    /// In seat order.
+    fn from(a: [T; N]) -> Self {
+        PerPlayer(a)
+    }
+}

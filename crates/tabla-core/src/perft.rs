@@ -88,6 +88,9 @@ pub struct PlayoutStats {
     pub moves: u64,
     /// Wall time spent.
     pub elapsed: Duration,
+    /// Processor time the playing threads got (all of them together), where the system
+    /// tells (Linux); on a machine shared with other work it is the fairer figure.
+    pub cpu: Option<Duration>,
 }
 
 impl PlayoutStats {
@@ -99,18 +102,62 @@ impl PlayoutStats {
     pub fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+    /// Finished games per second of processor time, where it is known.
+    pub fn games_per_cpu_second(&self) -> Option<f64> {
+        self.cpu.map(|c| self.games as f64 / c.as_secs_f64().max(1e-9))
+    }
 }
 
-/// Plays random games from `start` until `budget` has passed (at least one game). Every
-/// `sample_every`-th position is handed to `sample` (for a later move-generation benchmark).
-/// `progress` is called after each game with the time spent.
+/// The processor time the whole process (every thread, finished ones too) has had so far
+/// (Linux: `/proc/self/stat`, in clock ticks of 1/100 s); `None` elsewhere.
+pub fn process_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name may hold spaces; the fields after it are plain.
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let (utime, stime): (u64, u64) = (fields.get(11)?.parse().ok()?, fields.get(12)?.parse().ok()?);
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
+/// The processor time the calling thread has had so far (Linux: `/proc/thread-self/schedstat`,
+/// nanoseconds); `None` elsewhere.
+pub fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// When a run of random playouts stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// After the first game that ends once this much time has passed (at least one game).
+    Time(Duration),
+    /// After this many games (at least one): the same work in every run, for instruction
+    /// counts.
+    Games(u64),
+}
+
+/// Plays random games from `start` until `budget` has passed (at least one game).
+/// `progress` is called after every 256th game with the time spent.
 pub fn timed_playouts<G: Game, R: Rng>(
     start: &G,
     rng: &mut R,
     budget: Duration,
+    progress: impl FnMut(Duration),
+) -> PlayoutStats {
+    playouts(start, rng, Until::Time(budget), progress)
+}
+
+/// Plays random games from `start` until `until` says stop. `progress` is called after every
+/// 256th game with the time spent.
+pub fn playouts<G: Game, R: Rng>(
+    start: &G,
+    rng: &mut R,
+    until: Until,
     mut progress: impl FnMut(Duration),
 ) -> PlayoutStats {
     let t0 = Instant::now();
+    let cpu0 = thread_cpu_time();
     let mut stats = PlayoutStats::default();
     let mut moves = Vec::new();
     loop {
@@ -118,12 +165,67 @@ pub fn timed_playouts<G: Game, R: Rng>(
         stats.moves += plies;
         stats.games += 1;
         let spent = t0.elapsed();
-        progress(spent);
-        if spent >= budget {
+        // Reported every 256th game: a progress bar takes a lock, and a game can be a few
+        // microseconds.
+        if stats.games % 256 == 0 {
+            progress(spent);
+        }
+        let done = match until {
+            Until::Time(budget) => spent >= budget,
+            Until::Games(n) => stats.games >= n,
+        };
+        if done {
             stats.elapsed = spent;
+            stats.cpu = cpu0.zip(thread_cpu_time()).map(|(a, b)| b.saturating_sub(a));
             return stats;
         }
     }
+}
+
+/// [`playouts`] on `threads` threads at once, each an independent loop with its own
+/// generator (seeded from `seed` and the thread's number) and each stopping by `until`:
+/// the games and moves of all of them, over the wall time of the slowest. `progress` is
+/// called by the first thread after every 256th of its games.
+pub fn parallel_playouts<G: Game>(
+    start: &G,
+    threads: usize,
+    seed: u64,
+    until: Until,
+    progress: impl FnMut(Duration) + Send,
+) -> PlayoutStats {
+    let t0 = Instant::now();
+    let mut progress = Some(progress);
+    let per_thread: Vec<PlayoutStats> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1) as u64)
+            .map(|t| {
+                let mut report = if t == 0 { progress.take() } else { None };
+                s.spawn(move || {
+                    let mut rng = thread_rng(seed, t);
+                    playouts(start, &mut rng, until, |spent| {
+                        if let Some(f) = report.as_mut() {
+                            f(spent);
+                        }
+                    })
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a playout thread panicked")).collect()
+    });
+    let mut total = PlayoutStats { elapsed: t0.elapsed(), ..PlayoutStats::default() };
+    total.cpu = Some(Duration::ZERO);
+    for s in per_thread {
+        total.games += s.games;
+        total.moves += s.moves;
+        total.cpu = total.cpu.zip(s.cpu).map(|(a, b)| a + b);
+    }
+    total
+}
+
+/// The generator of playout thread `t` for the run seeded `seed`: thread 0 draws as a
+/// one-thread run with the same seed does.
+pub fn thread_rng(seed: u64, t: u64) -> rand::rngs::SmallRng {
+    use rand::SeedableRng;
+    rand::rngs::SmallRng::seed_from_u64(seed.wrapping_add(t.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
 }
 
 /// Positions met in `games` random games from `start` (every one, the final ones excluded),

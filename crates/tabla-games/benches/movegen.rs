@@ -1,18 +1,23 @@
-//! Move generation and random playouts per game (criterion). Baseline for comparisons: the
-//! first game's figures in the same run; `bench/compare-openspiel.sh` compares with OpenSpiel.
+//! Move generation, random playouts and perft of every game (criterion), through the
+//! registry: the same positions the command line and the comparison scripts measure.
+//! Baselines: the other engines in `bench/` (`compare-openspiel.sh`, `figures.sh`); within a
+//! run, Amazons' two samplers against each other.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use tabla_core::perft::{random_playout, sample_positions};
+use tabla_core::perft::{perft, random_playout, sample_positions};
 use tabla_core::rand::rngs::SmallRng;
 use tabla_core::rand::SeedableRng;
-use tabla_core::{Game, GameOptions};
-use tabla_games::amazons::{self, Amazons};
-use tabla_games::bulgarian_ur::BulgarianUr;
-use tabla_games::gipf::{Gipf, Variant};
-use tabla_games::seega::Seega;
+use tabla_core::Game;
+use tabla_games::{new_game, with_game, AnyGame};
 
-fn bench_game<G: Game>(c: &mut Criterion, name: &str, start: &G) {
+fn start(id: &str, options: &[&str]) -> AnyGame {
+    let words: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+    new_game(id, &words).expect("benchmark options are valid")
+}
+
+/// Legal-move lists over the positions of 10 random games, and random playouts.
+fn movegen_and_playouts<G: Game>(c: &mut Criterion, name: &str, start: &G) {
     let mut rng = SmallRng::seed_from_u64(7);
     let positions = sample_positions(start, &mut rng, 10);
     let mut moves = Vec::new();
@@ -31,21 +36,24 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, start: &G) {
     });
 }
 
-fn games(c: &mut Criterion) {
-    let o = |w: &[&str]| {
-        let words: Vec<String> = w.iter().map(|s| s.to_string()).collect();
-        GameOptions::parse(amazons::OPTIONS, &words).unwrap()
-    };
-    let amazons10 = Amazons::from_options(&o(&["size=10"])).unwrap();
-    c.bench_function("amazons 10x10/perft(2) bulk-counted", |b| {
-        b.iter(|| black_box(tabla_core::perft::perft(&amazons10, 2)))
+fn bench(c: &mut Criterion, name: &str, g: &AnyGame, perft_depth: u32) {
+    with_game!(g, g => {
+        movegen_and_playouts(c, name, g);
+        c.bench_function(&format!("{name}/perft({perft_depth})"), |b| {
+            b.iter(|| black_box(perft(g, perft_depth)))
+        });
     });
-    bench_game(c, "amazons 10x10", &amazons10);
-    bench_game(c, "amazons 6x6", &Amazons::from_options(&o(&[])).unwrap());
-    bench_game(c, "gipf tournament", &Gipf::new(Variant::Tournament));
-    bench_game(c, "bulgarian-ur", &BulgarianUr::new(Some(100)));
-    let seega = GameOptions::parse(tabla_games::seega::OPTIONS, &[]).unwrap();
-    bench_game(c, "seega 5x5", &Seega::from_options(&seega).unwrap());
+}
+
+fn games(c: &mut Criterion) {
+    let mut amazons = start("amazons", &["size=10"]);
+    bench(c, "amazons 10x10 uniform", &amazons, 2);
+    amazons.set_sampler("stepwise").expect("amazons has a stepwise sampler");
+    with_game!(&amazons, g => movegen_and_playouts(c, "amazons 10x10 stepwise", g));
+    bench(c, "amazons 6x6", &start("amazons", &[]), 2);
+    bench(c, "gipf tournament", &start("gipf", &["variant=tournament"]), 4);
+    bench(c, "seega 5x5", &start("seega", &[]), 3);
+    bench(c, "bulgarian-ur", &start("bulgarian-ur", &[]), 12);
 }
 
 criterion_group! {

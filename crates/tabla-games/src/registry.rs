@@ -1,6 +1,7 @@
 //! Every game by id: its options, rules text, and a factory from options to a position; and
 //! [`AnyGame`], the one closed enum of the games that everything dynamic matches on.
 
+use crate::amazons::Sampler;
 use crate::{amazons::Amazons, bulgarian_ur::BulgarianUr, gipf::Gipf, seega::Seega};
 use tabla_core::{DynGame, GameOptions, OptionError, OptionSpec};
 
@@ -24,6 +25,83 @@ pub struct GameInfo {
     /// Option sets (space-separated `KEY=VALUE` words) that the conformance checks play
     /// random games under, so that every variant is proven by existing.
     pub samples: &'static [&'static str],
+}
+
+/// Section headings (English and Hungarian) of the rules files that are written for
+/// programmers and testers, not for players: left out of [`GameInfo::rules_for_players`].
+const DEVELOPER_SECTIONS: &[&str] = &[
+    "Figures tests can pin",
+    "Reference figures",
+    "Position text",
+    "Board view and clicks",
+    "View and click paths",
+    "Tesztekben rögzíthető értékek",
+    "Referenciaértékek",
+    "Állásszöveg",
+    "Állásleírás",
+    "Táblanézet és kattintások",
+    "Nézet és kattintási utak",
+];
+
+/// How hexagonal cells are named, shown with the rules of the hex games.
+pub const HEX_COORDINATES: &str = include_str!("../rules/hex-coordinates.md");
+
+/// The side-5 hexagon with every cell's name, drawn as it stands (GIPF's board; hex Amazons
+/// of side 5).
+pub const HEX_PICTURE: &str = include_str!("../rules/hex-picture.txt");
+
+impl GameInfo {
+    /// The rules text in `lang` (`en`, or `hu`), whole: the specification.
+    pub fn rules(&self, lang: &str) -> &'static str {
+        if lang.eq_ignore_ascii_case("hu") {
+            self.rules_hu
+        } else {
+            self.rules_en
+        }
+    }
+
+    /// The rules as players read them: without the sections for programmers (reference
+    /// figures, position text, click paths), and with the coordinate picture inline for
+    /// the games played on hexagons.
+    pub fn rules_for_players(&self, lang: &str) -> String {
+        let mut out = String::new();
+        let mut skip_level = None;
+        for line in self.rules(lang).lines() {
+            let level = line.bytes().take_while(|&b| b == b'#').count();
+            if level > 0 && line.as_bytes().get(level) == Some(&b' ') {
+                let title = line[level..].trim();
+                if skip_level.is_some_and(|l| level > l) {
+                    continue;
+                }
+                skip_level =
+                    DEVELOPER_SECTIONS.iter().any(|s| title.starts_with(s)).then_some(level);
+            }
+            if skip_level.is_none() {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        if matches!(self.id, "gipf" | "amazons") {
+            out.push('\n');
+            // One level down, as a section of this game's rules.
+            for line in HEX_COORDINATES.lines() {
+                // The last bullet speaks to programmers, not players.
+                if line.starts_with("- Implementations are free") || line.starts_with("  interface")
+                {
+                    continue;
+                }
+                if line.starts_with('#') {
+                    out.push('#');
+                }
+                out.push_str(line);
+                out.push('\n');
+            }
+            out.push_str("\nThe side-5 hexagon, every cell by its name:\n\n```\n");
+            out.push_str(HEX_PICTURE);
+            out.push_str("```\n");
+        }
+        out.replace("rules as this project implements them", "rules")
+    }
 }
 
 impl std::fmt::Debug for GameInfo {
@@ -118,6 +196,53 @@ impl AnyGame {
     pub fn perft(&self, depth: u32) -> u64 {
         with_game!(self, g => tabla_core::perft::perft(g, depth))
     }
+    /// The names of the random-move samplers this game offers ([`tabla_core::Game::random_move`]),
+    /// the default first. Amazons has two (`uniform` over whole turns, and `stepwise` as
+    /// OpenSpiel draws a turn: queen, destination, stone); every other game has one,
+    /// `uniform` (uniform over the legal moves, chance by its probabilities).
+    pub fn samplers(&self) -> &'static [&'static str] {
+        const AMAZONS: [&str; 2] = [Sampler::ALL[0].name(), Sampler::ALL[1].name()];
+        match self {
+            AnyGame::Amazons(_) => &AMAZONS,
+            _ => &["uniform"],
+        }
+    }
+
+    /// The name of the sampler in use (see [`AnyGame::samplers`]).
+    pub fn sampler(&self) -> &'static str {
+        match self {
+            AnyGame::Amazons(a) => a.sampler().name(),
+            _ => "uniform",
+        }
+    }
+
+    /// Draws random moves with the sampler of that name, here and in the positions played
+    /// from here.
+    ///
+    /// # Errors
+    /// The game has no sampler of that name; the message names those it has.
+    pub fn set_sampler(&mut self, name: &str) -> Result<(), String> {
+        if let AnyGame::Amazons(a) = self {
+            if let Some(s) = Sampler::from_name(name) {
+                a.set_sampler(s);
+                return Ok(());
+            }
+        } else if name.trim().eq_ignore_ascii_case("uniform") {
+            return Ok(());
+        }
+        let have = self.samplers();
+        let what = match have {
+            [one] => format!(
+                "{} has one random-move sampler, {one} (amazons has {} and {})",
+                self.id(),
+                Sampler::ALL[0].name(),
+                Sampler::ALL[1].name()
+            ),
+            _ => format!("the samplers of {} are {}", self.id(), have.join(", ")),
+        };
+        Err(format!("no sampler '{}': {what}", name.trim()))
+    }
+
     /// A position of the same game and rules read from its text.
     ///
     /// # Errors

@@ -862,6 +862,32 @@ fn conformance_basic() {
     check_random_games(&Gipf::new(Variant::Basic), 200, 3, 3000);
 }
 
+/// The counter of perft's last ply (which makes only the entries that can make rows) agrees
+/// with the listed turns in every position of many random games, rows and removals included.
+#[test]
+fn counting_turns_agrees_with_listing_them() {
+    let mut moves = Vec::new();
+    let (mut positions, mut with_rows) = (0, 0);
+    for (i, variant) in
+        [Variant::Tournament, Variant::Standard, Variant::Basic].into_iter().enumerate()
+    {
+        for seed in 0..60 {
+            let mut g = Gipf::new(variant);
+            let mut rng = SmallRng::seed_from_u64(seed * 3 + i as u64);
+            while g.to_move() != ToMove::Over {
+                g.legal_moves(&mut moves);
+                assert_eq!(g.count_legal_moves(), moves.len() as u64, "{g:?}");
+                positions += 1;
+                with_rows +=
+                    usize::from(moves.iter().any(|m| m.post() != tabla_games::gipf::Removal::NONE));
+                let m = moves[rng.random_range(0..moves.len())];
+                g.play(m);
+            }
+        }
+    }
+    assert!(with_rows > 100, "{with_rows} of {positions} positions had removals after an entry");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

@@ -1476,3 +1476,32 @@ fn speed() {
         println!("{words:?}: copy-make {:.0} per s ({sink:x})", n as f64 / s);
     }
 }
+
+/// Phase 2's sampler draws without listing when no step captures and none can block; it
+/// must then draw exactly what picking from the legal list draws with the same generator
+/// (which is also what it does when it does list).
+#[test]
+fn sampling_without_a_list_draws_as_the_list_does() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    use tabla_core::{Game, ToMove};
+    let tabla_games::AnyGame::Seega(start) = tabla_games::new_game("seega", &[]).unwrap() else {
+        unreachable!("seega is a Seega")
+    };
+    let (mut checked, mut buf, mut legal) = (0, Vec::new(), Vec::new());
+    for seed in 0..200 {
+        let mut g = start.clone();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        while g.to_move() != ToMove::Over {
+            let mut same = rng.clone();
+            let drawn = g.random_move(&mut rng, &mut buf);
+            if g.is_moving_phase() {
+                g.legal_moves(&mut legal);
+                assert_eq!(drawn, legal[same.random_range(0..legal.len())], "{g:?}");
+                checked += 1;
+            }
+            g.play(drawn);
+        }
+    }
+    assert!(checked > 1000, "{checked} positions of phase 2");
+}

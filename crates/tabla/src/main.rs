@@ -1,9 +1,14 @@
 //! `tabla`: play, study and query four abstract board games.
 
+mod bench;
+mod board_text;
+mod menu;
+mod narrate;
 mod play;
+mod rules_doc;
+mod saves;
 
 use clap::{Args, Parser, Subcommand};
-use rand::SeedableRng;
 use std::process::ExitCode;
 use std::time::Duration;
 use tabla_core::{perft, play_record, DynGame, StateReport};
@@ -11,8 +16,9 @@ use tabla_games::{with_game, AnyGame};
 
 /// Tabla: GIPF, Bulgarian Ur, Seega and Amazons, to play and to study.
 ///
-/// Without a command, a menu asks for a game and its options and starts a game in the
-/// terminal. Games: amazons, gipf, seega, bulgarian-ur (see `tabla rules GAME`).
+/// Without a command, starts the game server (`tabla serve`) and prints the address to open
+/// in a browser. `tabla play` without a game shows a menu to play in the terminal.
+/// Games: amazons, gipf, seega, bulgarian-ur (see `tabla rules GAME`).
 #[derive(Parser)]
 #[command(name = "tabla", version, after_help = EXAMPLES)]
 struct Cli {
@@ -21,6 +27,9 @@ struct Cli {
 }
 
 const EXAMPLES: &str = "Examples:
+  tabla                                   the server: open the address it prints
+  tabla serve --addr 0.0.0.0:8080 --db games.sqlite3
+  tabla play                              a menu: pick a game, play in the terminal
   tabla play amazons                      a 6×6 game for two at one keyboard
   tabla play amazons -o size=10           the tournament board
   tabla state amazons -o size=10          the legal moves as JSON (2176 of them)
@@ -32,18 +41,57 @@ const EXAMPLES: &str = "Examples:
   tabla rules gipf
   tabla rules seega --lang hu             the rules in Hungarian";
 
+const SERVE_HELP: &str =
+    "Prints the address to open, then logs one line per request and per move to
+standard error (level via RUST_LOG, e.g. RUST_LOG=warn). Ctrl-C stops it; every
+acknowledged move is already on disk, and computer turns cut off by a stop resume
+when the server starts again on the same file.
+
+Examples:
+  tabla serve                                  http://127.0.0.1:8080/, ./tabla.sqlite3
+  tabla serve --addr 127.0.0.1:0               any free port (printed)
+  tabla serve --addr 0.0.0.0:8080 --db /var/lib/tabla/games.sqlite3
+  tabla serve --seed 7 --db /tmp/t.sqlite3     tests: the same games every run
+
+--seed S (for tests only): every new game's secret, from which its dice and its computer
+seats' choices are drawn, comes from S and the game's creation number in the database
+(1 for the first game in it, 2 for the next, ...) instead of at random. With a fresh
+database, the same requests then give the same rolls and the same computer moves at
+levels 1 and 2 every run (higher levels think for a time, so how far they get depends on
+the machine). Tokens and ids stay random. Whoever knows S can foresee the dice: never
+use it for a server people play on.";
+
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the games over HTTP: the web page, the API of docs/http-contract.md, live
+    /// updates; games are kept in a SQLite file.
+    #[command(after_help = SERVE_HELP)]
+    Serve {
+        /// Address to listen on (port 0 picks a free port; 0.0.0.0 opens it to the network).
+        #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]
+        addr: std::net::SocketAddr,
+        /// The SQLite file the games are kept in (created if missing).
+        #[arg(long, default_value = "tabla.sqlite3", value_name = "PATH")]
+        db: std::path::PathBuf,
+        /// Tests only: each new game's dice and computer choices from S and its creation
+        /// number, the same every run (default: random; see below).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+    },
     /// Play in the terminal: people at one keyboard, or against the computer (--ai).
+    /// Without a game, a menu asks for one.
     Play {
         #[command(flatten)]
-        game: GameArgs,
+        game: PlayArgs,
         /// Seats the computer plays, by player name (e.g. --ai black; repeatable).
         #[arg(long, value_name = "PLAYER")]
         ai: Vec<String>,
         /// The computer's strength, 1 (friendly) to 7 (strongest).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=7))]
         level: u8,
+        /// Seed of the dice and the computer (the same seed, the same rolls and replies).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Print the computer's move for the position (machine use).
     Bestmove {
@@ -127,6 +175,10 @@ enum Command {
         /// Language: en (English, the specification) or hu (Hungarian).
         #[arg(long, default_value = "en", value_parser = ["en", "hu"])]
         lang: String,
+        /// The whole specification, with the sections for programmers (reference figures,
+        /// position text, click paths).
+        #[arg(long)]
+        full: bool,
     },
     /// List the games.
     Games,
@@ -143,12 +195,23 @@ enum BenchCommand {
     Playouts {
         #[command(flatten)]
         game: GameArgs,
-        /// How long to run.
+        /// How long to run (each measurement, when there are two).
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
         /// Random seed (runs with the same seed play the same games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How random moves are drawn: amazons has uniform (over whole turns, the default)
+        /// and stepwise (queen, destination, stone, as OpenSpiel); other games have one.
+        #[arg(long, value_name = "NAME")]
+        sampler: Option<String>,
+        /// Also run N independent playout loops at once and report their total rate and
+        /// speed-up over one loop.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads: usize,
+        /// Stop after N games (per loop) instead of after --seconds: the same work each run.
+        #[arg(long, value_name = "N")]
+        games: Option<u64>,
     },
     /// The computer on sample positions (reached by random moves from the position given):
     /// depth reached, nodes per second, time over the budget. One JSON line per position,
@@ -172,6 +235,35 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Search scaling: the game's search from the position: nodes (or playouts) per second with one thread
+    /// and with N, and the speed-up.
+    Scaling {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How long each search runs.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Threads of the second search.
+        #[arg(long, value_name = "N", default_value_t = 2)]
+        threads: usize,
+    },
+}
+
+/// `play`'s game: as [`GameArgs`], but the game may be left out (then a menu asks).
+#[derive(Args, Clone)]
+struct PlayArgs {
+    /// The game: amazons, gipf, seega, bulgarian-ur; none for a menu.
+    game: Option<String>,
+    /// A rule option KEY=VALUE (repeatable), e.g. -o size=10 -o killer=on.
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// A game record to play from the start: move tokens separated by spaces.
+    #[arg(long, value_name = "TOKENS", default_value = "")]
+    moves: String,
+    /// Start from this position text (as `position` in `tabla state` prints it) instead of
+    /// the starting position; --moves are played from it.
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
 }
 
 /// Which game, under which options, from which position.
@@ -216,12 +308,42 @@ fn state_line(g: &dyn DynGame, view: bool, last: &[String]) -> String {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    let Some(command) = cli.command else {
-        return play::menu().map_err(|e| Failure(e, 1));
-    };
+    let command = cli.command.unwrap_or(Command::Serve {
+        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
+        db: "tabla.sqlite3".into(),
+        seed: None,
+    });
     match command {
-        Command::Play { game, ai, level } => {
-            let g = game.position()?;
+        Command::Serve { addr, db, seed } => {
+            let config = tabla_server::Config { addr, db, seed, ..tabla_server::Config::default() };
+            tabla_server::run(config).map_err(|e| Failure(e, 1))
+        }
+        Command::Play { game: args, ai, level, seed } => {
+            let Some(id) = args.game else {
+                if !args.options.is_empty()
+                    || !args.moves.is_empty()
+                    || args.position.is_some()
+                    || !ai.is_empty()
+                {
+                    return Err(Failure(
+                        "name the game for -o, --moves, --position or --ai (tabla play GAME ...)"
+                            .into(),
+                        2,
+                    ));
+                }
+                let menu = match seed {
+                    Some(_) => play::menu_seeded(seed),
+                    None => play::menu(),
+                };
+                return menu.map_err(|e| Failure(e, 1));
+            };
+            let game = GameArgs {
+                game: id,
+                options: args.options,
+                moves: args.moves,
+                position: args.position,
+            };
+            let g = game.start()?;
             let names = g.player_names();
             let mut seats = Vec::new();
             for name in &ai {
@@ -235,7 +357,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     }
                 }
             }
-            play::play(g, &seats, level, &game.moves).map_err(|e| Failure(e, 1))
+            play::play(play::Setup {
+                start: g,
+                options: game.options.clone(),
+                position: game.position.clone(),
+                moves: game.moves.clone(),
+                ai: seats,
+                level,
+                seed,
+            })
+            .map_err(|e| Failure(e, 2))
         }
         Command::Bestmove { game, time_ms, level, seed } => {
             let g = game.position()?;
@@ -333,6 +464,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Perft { game, depth, divide } => {
             let g = game.position()?;
             let t0 = std::time::Instant::now();
+            let cpu0 = perft::thread_cpu_time().unwrap_or_default();
             let total = if divide {
                 let parts = with_game!(&g, g => perft::perft_divide(g, depth));
                 for (m, n) in &parts {
@@ -346,18 +478,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             } else {
                 with_game!(&g, g => perft::perft(g, depth))
             };
-            eprintln!("perft({depth}) in {:.3} s", t0.elapsed().as_secs_f64());
+            let cpu = perft::thread_cpu_time().map(|c| c.saturating_sub(cpu0));
+            let cpu = cpu.map_or(String::new(), |c| {
+                format!(" ({:.3} s of processor time)", c.as_secs_f64())
+            });
+            eprintln!("perft({depth}) in {:.3} s{cpu}", t0.elapsed().as_secs_f64());
             println!("{total}");
             Ok(())
         }
-        Command::Rules { game, lang } => {
+        Command::Rules { game, lang, full } => {
             let info = tabla_games::find(&game).map_err(|e| Failure(e.0, 2))?;
-            let text = if lang == "hu" { info.rules_hu } else { info.rules_en };
-            println!("{}", text.trim_end());
-            println!("\n## Options (tabla ... -o KEY=VALUE)\n");
-            for o in info.options {
-                println!("- {} = {} (default {}): {}", o.key, o.values, o.default, o.help);
-            }
+            println!("{}", rules_doc::text(info, &lang, full, None));
             Ok(())
         }
         Command::Games => {
@@ -387,37 +518,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", serde_json::to_string(&summary).expect("summary serialises"));
             Ok(())
         }
-        Command::Bench { what: BenchCommand::Playouts { game, seconds, seed } } => {
+        Command::Bench {
+            what: BenchCommand::Playouts { game, seconds, seed, sampler, threads, games },
+        } => {
             let g = game.position()?;
-            if !(seconds > 0.0 && seconds.is_finite()) {
-                return Err(Failure("--seconds must be a positive number".into(), 2));
-            }
-            let budget = Duration::from_secs_f64(seconds);
-            let bar = indicatif::ProgressBar::new(1000).with_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {percent:>3}% {msg}")
-                    .expect("valid template"),
-            );
-            bar.set_message(format!("random playouts of {}", game.game));
-            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-            let stats = with_game!(&g, g => perft::timed_playouts(g, &mut rng, budget, |spent: Duration| {
-                bar.set_position((spent.as_secs_f64() / seconds * 1000.0).min(1000.0) as u64);
-            }));
-            bar.finish_and_clear();
-            println!("game: {} {}", game.game, game.options.join(" "));
-            println!("games played:     {}", stats.games);
-            println!("moves played:     {}", stats.moves);
-            println!("seconds:          {:.3}", stats.elapsed.as_secs_f64());
-            println!("playouts/s:       {:.1}", stats.games_per_second());
-            println!("moves played/s:   {:.0}", stats.moves_per_second());
-            let (generated, spent) = with_game!(&g, g => {
-                let positions = perft::sample_positions(g, &mut rng, 20);
-                perft::timed_movegen(&positions, budget / 2)
-            });
-            println!(
-                "moves generated/s: {:.0} (legal-move lists over the positions of 20 random games)",
-                generated as f64 / spent.as_secs_f64().max(1e-9)
-            );
-            Ok(())
+            let label = format!("{} {}", game.game, game.options.join(" "));
+            let args = bench::Playouts { seconds, seed, sampler, threads, games };
+            bench::playouts(g, label.trim_end(), &args).map_err(|e| Failure(e, 2))
+        }
+        Command::Bench { what: BenchCommand::Scaling { game, seconds, threads } } => {
+            let g = game.position()?;
+            let label = format!("{} {}", game.game, game.options.join(" "));
+            bench::search(&g, label.trim_end(), seconds, threads).map_err(|e| Failure(e, 2))
         }
     }
 }

@@ -143,23 +143,3 @@ fn rules_come_in_hungarian_too() {
     }
     assert_eq!(tabla(&["rules", "gipf", "--lang", "de"]).status.code(), Some(2));
 }
-
-#[test]
-fn play_offers_numbered_completions_of_a_started_move() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
-        .args(["play", "gipf", "-o", "variant=standard", "--moves", "b1-b2 i2-h3 a3-b4 d8-d7"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // a2-b3 makes a row with a GIPF piece in it: keep it (1) or take it (2).
-    child.stdin.take().unwrap().write_all(b"a2-b3\n2\nrecord\nquit\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("1. a2-b3;xb2,b3,b4\n"), "{text}");
-    assert!(
-        text.lines().any(|l| l.ends_with("> b1-b2 i2-h3 a3-b4 d8-d7 a2-b3;xb2,b3,b4,b5")),
-        "{text}"
-    );
-}

@@ -5,7 +5,7 @@
 //! `tabla rules` prints and the option parser checks is made from the same declarations, so
 //! the printed default cannot drift from the one the code uses.
 
-use super::movegen::Rays128;
+use super::movegen::{Lines, Rays128};
 use super::position::ByPlayer;
 use tabla_core::geometry::{parse_coords, HEX_CORNER_DIRS, HEX_DIRS, SQUARE_DIRS};
 use tabla_core::{Cell, GameOptions, Geometry, OptionError, OptionSpec, Player};
@@ -231,6 +231,9 @@ pub struct Config {
     /// Rays as bitsets, for boards of at most 128 cells (most games): `None` on larger ones,
     /// which walk the rays cell by cell instead.
     pub rays128: Option<Rays128>,
+    /// The board's lines with occupancy words, for the stepwise sampler: `None` on boards
+    /// that [`Lines`] does not take.
+    pub lines: Option<Lines>,
 }
 
 impl Config {
@@ -454,6 +457,7 @@ impl Config {
         }
         debug_assert!(geo.len() <= MAX_CELLS);
         let rays128 = Rays128::new(&geo);
+        let lines = Lines::new(&geo);
         let max_sight = geo
             .cells()
             .map(|c| (0..geo.dir_count()).map(|d| geo.ray(c, d).len() as u64).sum())
@@ -471,6 +475,7 @@ impl Config {
             in_hand: hand,
             max_sight,
             rays128,
+            lines,
         })
     }
 }

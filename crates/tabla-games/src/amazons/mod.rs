@@ -10,7 +10,8 @@
 //! - `config.rs`: the options, declared once with typed defaults, and [`Config`], the checked
 //!   rule set they make (board, set-up, variants);
 //! - `position.rs`: [`Amazons`] (the position), [`Move`], cell contents, `impl Game`;
-//! - `movegen.rs`: listing, counting and uniform sampling of turns, the ray bitsets;
+//! - `movegen.rs`: listing, counting and random sampling of turns (uniform over turns, or
+//!   stepwise as OpenSpiel draws them: [`Sampler`]), the ray bitsets;
 //! - `notation.rs`: moves as text both ways, and the position text (`position_text`,
 //!   `read_position`);
 //! - `view.rs`: the board view, touched cells and click paths for front ends, and the
@@ -23,7 +24,7 @@ mod position;
 mod view;
 
 pub use config::{Config, Placement, MAX_CELLS, MAX_QUEENS, OPTIONS};
-pub use movegen::Rays128;
+pub use movegen::{Rays128, Sampler};
 pub use position::{Amazons, ByPlayer, Content, Move, Queens};
 
 use crate::registry::GameInfo;

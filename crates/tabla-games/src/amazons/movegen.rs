@@ -10,18 +10,113 @@ use tabla_core::rand::Rng;
 use tabla_core::{Cell, Geometry, Player};
 
 /// Every ray of a board of at most 128 cells as a bitset. Cells are numbered so that every
-/// ray runs either up or down in cell number, so the blocker nearest to the ray's origin is
-/// the lowest or the highest occupied bit of the ray, and the cells before it are the ray's
-/// bits below or above it.
+/// ray runs either up or down in cell number. Rising rays are kept as they are; falling rays
+/// are kept mirrored (cell `x` as bit `127 - x`, against the occupancy mirrored the same
+/// way), so that on every ray the blocker nearest the origin is the lowest set bit and the
+/// cells before it are one subtraction away: no leading-zero counts, no variable shifts.
 #[derive(Debug, PartialEq)]
 pub struct Rays128 {
-    dirs: usize,
-    /// `rays[cell * dirs + d]`.
-    rays: Vec<u128>,
-    /// Whether that ray runs up in cell number.
-    up: Vec<bool>,
+    /// Rays kept per cell on each side: 3, 4 or 6, at least the most non-empty rising (or
+    /// falling) rays any cell has; a cell with fewer has empty rays, which see nothing.
+    half: usize,
+    /// Per cell (indexed by the cell's low 7 bits, so never out of bounds): the rising rays
+    /// at even slots, the falling rays (mirrored) at odd slots.
+    rays: Box<[[u128; 2 * MAX_HALF]; 128]>,
     /// Each cell's neighbours (the first cell of each ray).
-    adjacent: Vec<u128>,
+    adjacent: Box<[u128; 128]>,
+}
+
+/// Most rays a cell has on each side (hex boards with corner directions: 12 directions).
+const MAX_HALF: usize = 6;
+
+/// `BITS[i]` is `1 << i`: a load, where a variable shift of a `u128` is a few instructions
+/// and branches.
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of cell `c` (below 128).
+#[inline(always)]
+pub fn bit(c: Cell) -> u128 {
+    BITS[c.index() & 127]
+}
+
+/// The bit of cell `c` (below 128) in the mirrored numbering of [`Rays128`]'s falling rays.
+#[inline(always)]
+pub fn mirrored(c: Cell) -> u128 {
+    BITS[127 - (c.index() & 127)]
+}
+
+/// The cells seen from one cell ([`Rays128::seen`]): the rising rays' cells as bits, and the
+/// falling rays' cells mirrored. Counted and indexed without turning the mirror back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    rising: u128,
+    falling: u128,
+}
+
+impl Seen {
+    /// How many cells are seen.
+    #[inline(always)]
+    pub fn count(self) -> u32 {
+        self.rising.count_ones() + self.falling.count_ones()
+    }
+
+    /// Whether none is.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.rising | self.falling == 0
+    }
+
+    /// The `n`-th seen cell (0-based; rising rays' cells first, then the falling rays').
+    ///
+    /// # Panics
+    /// May panic or give any cell when `n` is not below [`Seen::count`].
+    #[inline(always)]
+    pub fn nth(self, n: u32) -> Cell {
+        let up = self.rising.count_ones();
+        if n < up {
+            nth_bit(self.rising, n)
+        } else {
+            Cell(127 - nth_bit(self.falling, n - up).0)
+        }
+    }
+
+    /// The seen cells as bits in cell numbering.
+    #[inline]
+    pub fn bits(self) -> u128 {
+        self.rising | self.falling.reverse_bits()
+    }
+
+    /// Calls `f` for every seen cell (in [`Seen::nth`] order).
+    #[inline]
+    pub fn for_each(self, mut f: impl FnMut(Cell)) {
+        let mut b = self.rising;
+        while b != 0 {
+            f(Cell(b.trailing_zeros() as u16));
+            b &= b - 1;
+        }
+        let mut b = self.falling;
+        while b != 0 {
+            f(Cell(127 - b.trailing_zeros() as u16));
+            b &= b - 1;
+        }
+    }
+}
+
+/// The cells of `ray` before its first occupied cell, and that cell as a bit (0 if none),
+/// on a ray that runs up in bit number from its origin.
+#[inline(always)]
+fn before(ray: u128, occupied: u128) -> (u128, u128) {
+    let blockers = ray & occupied;
+    let first = blockers & blockers.wrapping_neg();
+    (ray & first.wrapping_sub(1), first)
 }
 
 impl Rays128 {
@@ -30,97 +125,439 @@ impl Rays128 {
             return None;
         }
         let dirs = geo.dir_count();
-        let mut rays = Vec::with_capacity(geo.len() * dirs);
-        let mut up = Vec::with_capacity(geo.len() * dirs);
+        let mut rays = Box::new([[0u128; 2 * MAX_HALF]; 128]);
+        let mut adjacent = Box::new([0u128; 128]);
+        let mut half = 0;
         for c in geo.cells() {
+            let (mut rising, mut falling) = (0, 0);
             for d in 0..dirs {
                 let ray = geo.ray(c, d);
-                rays.push(ray.iter().fold(0u128, |m, x| m | 1 << x.0));
-                let rising = ray.first().is_none_or(|x| x.0 > c.0);
-                debug_assert!(ray.windows(2).all(|w| (w[1].0 > w[0].0) == rising));
-                up.push(rising);
+                let Some(first) = ray.first() else { continue };
+                adjacent[c.index()] |= bit(*first);
+                let up = first.0 > c.0;
+                debug_assert!(ray.windows(2).all(|w| (w[1].0 > w[0].0) == up));
+                let (k, bits) = if up {
+                    rising += 1;
+                    (2 * rising - 2, ray.iter().fold(0u128, |m, &x| m | bit(x)))
+                } else {
+                    falling += 1;
+                    (2 * falling - 1, ray.iter().fold(0u128, |m, &x| m | mirrored(x)))
+                };
+                if k >= 2 * MAX_HALF {
+                    return None;
+                }
+                rays[c.index()][k] = bits;
             }
+            half = half.max(rising).max(falling);
         }
-        let adjacent = geo
-            .cells()
-            .map(|c| (0..dirs).filter_map(|d| geo.neighbour(c, d)).fold(0, |m, n| m | 1 << n.0))
-            .collect();
-        Some(Rays128 { dirs, rays, up, adjacent })
+        let half = match half {
+            0..=3 => 3,
+            4 => 4,
+            _ => 6,
+        };
+        Some(Rays128 { half, rays, adjacent })
     }
 
-    /// The cells seen from `c` along every ray up to (not including) the first occupied cell;
-    /// each first occupied cell that is also in `landable` is included.
-    #[inline]
-    pub fn sight(&self, c: Cell, occupied: u128, landable: u128) -> u128 {
-        let base = c.index() * self.dirs;
-        let rays = &self.rays[base..base + self.dirs];
-        let up = &self.up[base..base + self.dirs];
-        let mut seen = 0;
-        for (&ray, &up) in rays.iter().zip(up) {
-            let (bit, before) = along(ray, up, occupied);
-            seen |= before | (bit & landable);
+    /// Rays kept per cell on each side (3, 4 or 6; see [`Rays128::seen_n`]).
+    #[inline(always)]
+    pub fn half(&self) -> usize {
+        self.half
+    }
+
+    /// The cells seen from `c` along every ray up to (not including) the first occupied
+    /// cell. `occupied` is the occupancy as bits, `mirror` the same mirrored.
+    #[inline(always)]
+    pub fn seen(&self, c: Cell, occupied: u128, mirror: u128) -> Seen {
+        match self.half {
+            4 => self.seen_n::<4, false>(c, occupied, mirror, 0, 0),
+            3 => self.seen_n::<3, false>(c, occupied, mirror, 0, 0),
+            _ => self.seen_n::<6, false>(c, occupied, mirror, 0, 0),
+        }
+    }
+
+    /// [`Rays128::seen`], and also each ray's first occupied cell when it is in `landable`
+    /// (`mirrored_landable` the same cells mirrored): where a killer queen may capture.
+    #[inline(always)]
+    pub fn seen_landing(
+        &self,
+        c: Cell,
+        occupied: u128,
+        mirror: u128,
+        landable: u128,
+        mirrored_landable: u128,
+    ) -> Seen {
+        let (l, ml) = (landable, mirrored_landable);
+        match self.half {
+            4 => self.seen_n::<4, true>(c, occupied, mirror, l, ml),
+            3 => self.seen_n::<3, true>(c, occupied, mirror, l, ml),
+            _ => self.seen_n::<6, true>(c, occupied, mirror, l, ml),
+        }
+    }
+
+    /// [`Rays128::seen`] (`LAND`: [`Rays128::seen_landing`]) with `N` rays a side, unrolled;
+    /// `N` must be [`Rays128::half`].
+    #[inline(always)]
+    pub fn seen_n<const N: usize, const LAND: bool>(
+        &self,
+        c: Cell,
+        occupied: u128,
+        mirror: u128,
+        landable: u128,
+        mirrored_landable: u128,
+    ) -> Seen {
+        debug_assert_eq!(N, self.half);
+        let rays = &self.rays[c.index() & 127];
+        let mut seen = Seen::default();
+        for k in 0..N.min(MAX_HALF) {
+            let (cells, first) = before(rays[2 * k], occupied);
+            seen.rising |= cells;
+            if LAND {
+                seen.rising |= first & landable;
+            }
+            let (cells, first) = before(rays[2 * k + 1], mirror);
+            seen.falling |= cells;
+            if LAND {
+                seen.falling |= first & mirrored_landable;
+            }
         }
         seen
     }
 
+    /// The cells seen from `c` along every ray up to (not including) the first occupied cell;
+    /// each first occupied cell that is also in `landable` is included. As bits in cell
+    /// numbering ([`Rays128::seen`] is the faster form).
+    pub fn sight(&self, c: Cell, occupied: u128, landable: u128) -> u128 {
+        let m = occupied.reverse_bits();
+        self.seen_landing(c, occupied, m, landable, landable.reverse_bits()).bits()
+    }
+
     /// The neighbours of `c`.
-    #[inline]
+    #[inline(always)]
     pub fn adjacent(&self, c: Cell) -> u128 {
-        self.adjacent[c.index()]
+        self.adjacent[c.index() & 127]
     }
+}
 
-    /// The `n`-th cell (0-based, direction by direction) seen from `c` up to the first
-    /// occupied cell, or `None` when fewer are seen. The same as counting [`Rays128::sight`]
-    /// but stops at the direction that holds it: the random-move sampler's acceptance test.
-    #[inline]
-    pub fn nth_seen(&self, c: Cell, occupied: u128, mut n: u32) -> Option<Cell> {
-        let base = c.index() * self.dirs;
-        let rays = &self.rays[base..base + self.dirs];
-        let up = &self.up[base..base + self.dirs];
-        for (&ray, &up) in rays.iter().zip(up) {
-            let before = along(ray, up, occupied).1;
-            let k = before.count_ones();
-            if n < k {
-                return Some(nth_bit(before, n));
-            }
-            n -= k;
+/// Most lines a board may have to get [`Lines`] (10×10 has 58, 11×11 has 64).
+pub const MAX_LINES: usize = 64;
+/// Most axes (a direction and its opposite): hex boards with corner directions have 6.
+const MAX_AXES: usize = 6;
+/// Longest line [`Lines`] takes: its cells and a wall on each side fit a `u16`.
+const MAX_LINE_LEN: usize = 14;
+
+/// Where a cell lies on one of its lines: the line, and the cell's bit in the line's word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LinePos {
+    /// `1 << bit`.
+    mask: u16,
+    line: u8,
+    bit: u8,
+}
+
+/// A cell as [`Lines`] finds it on a line: the cell and where it lies on each of its lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LineCell {
+    at: [LinePos; MAX_AXES],
+    cell: Cell,
+}
+
+/// The board's lines: the maximal runs of cells along each axis (a direction and its
+/// opposite), each with a word of occupancy bits that the position keeps
+/// ([`Amazons::lines`]): bit 0 and the bits past the line's last cell are walls, always set;
+/// the line's cells are bits 1 to its length, set when occupied. Along a line the free cells
+/// on either side of a cell are then one trailing-zero and one leading-zero count, and the
+/// `k`-th of them is a table entry: the stepwise sampler's kernel, for boards of at most 128
+/// cells, at most [`MAX_LINES`] lines of at most 14 cells (every board up to 11×11).
+#[derive(Debug, PartialEq)]
+pub struct Lines {
+    axes: usize,
+    /// `at[cell][axis]`, indexed by the cell's low 7 bits.
+    at: Box<[[LinePos; MAX_AXES]; 128]>,
+    /// `cells[line * 16 + bit]`: the cell at that bit of that line, with its own lines, so
+    /// that a step that lands on it has them without another lookup.
+    cells: Box<[LineCell; MAX_LINES * 16]>,
+    /// Every line's word with nothing on the board (walls only); unused lines all walls.
+    pub(super) walls: [u16; MAX_LINES],
+}
+
+impl Lines {
+    pub(super) fn new(geo: &Geometry) -> Option<Lines> {
+        if geo.len() > 128 {
+            return None;
         }
-        None
+        let dirs = geo.dir_count();
+        // Each direction's opposite: the one that steps back from every neighbour.
+        let opposite = |d: usize| {
+            (0..dirs).find(|&e| {
+                e != d
+                    && geo
+                        .cells()
+                        .all(|c| geo.neighbour(c, d).is_none_or(|n| geo.neighbour(n, e) == Some(c)))
+                    && geo.cells().any(|c| geo.neighbour(c, d).is_some())
+            })
+        };
+        let mut axes = Vec::new();
+        for d in 0..dirs {
+            let e = opposite(d)?;
+            if d < e {
+                axes.push((d, e));
+            }
+        }
+        if axes.len() > MAX_AXES || axes.len() * 2 != dirs {
+            return None;
+        }
+        let mut at = Box::new([[LinePos::default(); MAX_AXES]; 128]);
+        let mut cells = Box::new([LineCell::default(); MAX_LINES * 16]);
+        let mut on_lines = Vec::new();
+        let mut walls = [u16::MAX; MAX_LINES];
+        let mut count = 0;
+        for (a, &(forward, back)) in axes.iter().enumerate() {
+            for c in geo.cells().filter(|&c| geo.neighbour(c, back).is_none()) {
+                let run: Vec<Cell> =
+                    std::iter::once(c).chain(geo.ray(c, forward).iter().copied()).collect();
+                if count == MAX_LINES || run.len() > MAX_LINE_LEN {
+                    return None;
+                }
+                for (i, &x) in run.iter().enumerate() {
+                    let bit = i as u8 + 1;
+                    at[x.index()][a] = LinePos { mask: 1 << bit, line: count as u8, bit };
+                    on_lines.push((count * 16 + i + 1, x));
+                }
+                walls[count] = !(((1u32 << run.len()) - 1) << 1) as u16;
+                count += 1;
+            }
+        }
+        for (slot, x) in on_lines {
+            cells[slot] = LineCell { at: at[x.index()], cell: x };
+        }
+        Some(Lines { axes: axes.len(), at, cells, walls })
+    }
+
+    /// The number of axes (3, 4 or 6).
+    #[inline(always)]
+    pub fn axes(&self) -> usize {
+        self.axes
+    }
+
+    #[inline(always)]
+    fn at(&self, c: Cell) -> &[LinePos; MAX_AXES] {
+        &self.at[c.index() & 127]
+    }
+
+    #[inline(always)]
+    fn cell(&self, line: u8, bit: u32) -> &LineCell {
+        &self.cells[(usize::from(line) * 16 + bit as usize) % (MAX_LINES * 16)]
+    }
+
+    /// Toggles cell `c` in the line words `words` (occupied ⇄ empty).
+    #[inline(always)]
+    pub(super) fn toggle(&self, words: &mut [u16; MAX_LINES], c: Cell) {
+        match self.axes {
+            4 => self.toggle_n::<4>(words, c),
+            3 => self.toggle_n::<3>(words, c),
+            _ => self.toggle_n::<6>(words, c),
+        }
+    }
+
+    /// Toggles the three cells of a turn at once (`from`, `to` unless it held a queen, and
+    /// the stone's cell).
+    #[inline(always)]
+    pub(super) fn toggle_turn(
+        &self,
+        words: &mut [u16; MAX_LINES],
+        from: Cell,
+        to: Option<Cell>,
+        stone: Cell,
+    ) {
+        match self.axes {
+            4 => {
+                self.toggle_n::<4>(words, from);
+                if let Some(to) = to {
+                    self.toggle_n::<4>(words, to);
+                }
+                self.toggle_n::<4>(words, stone);
+            }
+            _ => {
+                self.toggle(words, from);
+                if let Some(to) = to {
+                    self.toggle(words, to);
+                }
+                self.toggle(words, stone);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn toggle_n<const A: usize>(&self, words: &mut [u16; MAX_LINES], c: Cell) {
+        let at = self.at(c);
+        for lp in &at[..A.min(MAX_AXES)] {
+            words[usize::from(lp.line) % MAX_LINES] ^= lp.mask;
+        }
+    }
+
+    /// The free cells on each side of the cell at `at` along each of `A` axes (forward, back, per axis),
+    /// in `words`, with `vacated` (the cell at that bit on that axis's line) counted as
+    /// free; and their total.
+    #[inline(always)]
+    fn free<const A: usize>(
+        &self,
+        words: &[u16; MAX_LINES],
+        at: &[LinePos; MAX_AXES],
+        vacated: Option<(usize, u16)>,
+    ) -> ([u32; 12], u32) {
+        let mut counts = [0u32; 12];
+        let mut total = 0;
+        for a in 0..A.min(MAX_AXES) {
+            let lp = at[a];
+            let mut w = u32::from(words[usize::from(lp.line) % MAX_LINES]) | 0xffff_0000;
+            if let Some((axis, mask)) = vacated {
+                if axis == a {
+                    w &= !u32::from(mask);
+                }
+            }
+            let b = u32::from(lp.bit);
+            let forward = (w >> (b + 1)).trailing_zeros();
+            let back = (w << (32 - b)).leading_zeros();
+            counts[2 * a] = forward;
+            counts[2 * a + 1] = back;
+            total += forward + back;
+        }
+        (counts, total)
+    }
+
+    /// The `r`-th (0-based) of the free cells that [`Lines::free`] counted for the cell at
+    /// `at`, with the axis it lies along.
+    #[inline(always)]
+    fn nth_free<const A: usize>(
+        &self,
+        at: &[LinePos; MAX_AXES],
+        counts: &[u32; 12],
+        r: u32,
+    ) -> (&LineCell, usize) {
+        // Without branches (the direction is random, so a branch would mispredict): the
+        // direction is the number of running sums at most `r`, and `r` less the sum before it
+        // is the distance.
+        // (The running sum is the only chain; the count and the sum before hang off it.)
+        let (mut d, mut sum, mut before) = (0, 0, 0);
+        for &n in &counts[..(2 * A).min(12)] {
+            sum += n;
+            let past = u32::from(sum <= r);
+            d += past as usize;
+            before += n * past;
+        }
+        let r = r - before;
+        let lp = at[(d / 2) % MAX_AXES];
+        let b = u32::from(lp.bit);
+        let bit = if d % 2 == 0 { b + 1 + r } else { b - 1 - r };
+        (self.cell(lp.line, bit), d / 2)
     }
 }
 
-/// Along one ray (`up`: rising in cell number): the first occupied cell as a bit (0 if none)
-/// and the ray's cells before it. Those are on the origin's side of the blocker in cell
-/// number: below it on a rising ray, above it on a falling one. Branch-free, so that the
-/// direction loops do not mispredict; no blocker gives the whole ray.
-#[inline]
-fn along(ray: u128, up: bool, occupied: u128) -> (u128, u128) {
-    let blockers = ray & occupied;
-    if up {
-        let low = blockers & blockers.wrapping_neg();
-        (low, ray & low.wrapping_sub(1))
-    } else {
-        let lz = blockers.leading_zeros();
-        let high = (1u128 << 127).checked_shr(lz).unwrap_or(0);
-        (high, ray & (!0u128).checked_shl(128 - lz).unwrap_or(0))
+/// `SELECT8[b][n]`: the position of the `n`-th (0-based) set bit of the byte `b` (0 when
+/// it has fewer).
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][n] = i as u8;
+                n += 1;
+            }
+            i += 1;
+        }
+        b += 1;
     }
-}
+    t
+};
 
-/// The `n`-th (0-based) set bit of `x`.
-#[inline]
-pub fn nth_bit(mut x: u128, n: u32) -> Cell {
+/// The `n`-th (0-based) set bit of `x`, which must have more than `n` (else any bit).
+#[inline(always)]
+pub fn nth_bit(x: u128, n: u32) -> Cell {
     let low = x as u64;
-    let (mut x64, mut n, offset) = if n < low.count_ones() {
-        (low, n, 0)
-    } else {
-        (((x >> 64) as u64), n - low.count_ones(), 64)
-    };
-    while n > 0 {
-        x64 &= x64 - 1;
-        n -= 1;
+    let c = low.count_ones();
+    let high = n >= c;
+    let (w, n) = if high { ((x >> 64) as u64, n - c) } else { (low, n) };
+    Cell(select64(w, n) as u16 + if high { 64 } else { 0 })
+}
+
+/// The position of the `n`-th (0-based) set bit of `x`, without branches: every byte's
+/// population at once (SWAR), their running sums by one multiplication, the byte holding
+/// the bit by a parallel comparison, and the bit in it from a table.
+#[inline(always)]
+fn select64(x: u64, n: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let b = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let b = (b & 0x3333_3333_3333_3333) + ((b >> 2) & 0x3333_3333_3333_3333);
+    let b = (b + (b >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i: the set bits in bytes 0..=i (at most 64, so no byte overflows).
+    let sums = b.wrapping_mul(ONES);
+    // Bytes whose running sum is at most n get their high bit set; they come first, so
+    // their number is the index of the byte that holds the n-th bit.
+    let n8 = u64::from(n) * ONES;
+    let le = ((n8 | (0x80 * ONES)) - sums) & (0x80 * ONES);
+    let byte = (le >> 7).wrapping_mul(ONES) >> 56;
+    let shift = (byte * 8) as u32;
+    let before = ((sums << 8) >> shift) & 0xff;
+    let k = u64::from(n) - before;
+    shift + u32::from(SELECT8[((x >> shift) & 0xff) as usize][(k & 7) as usize])
+}
+
+/// A number drawn uniformly from `0..n` (`n > 0`) with one 32-bit draw nearly always
+/// (Lemire's multiply-and-reject, exact).
+#[inline]
+pub(super) fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    let x = rng.next_u32();
+    below_from(x, n, rng)
+}
+
+/// [`below`] with its first 32 random bits given (`x`); more are drawn from `rng` only when
+/// `x` falls in the rejected sliver.
+#[inline(always)]
+pub(super) fn below_from<R: Rng + ?Sized>(x: u32, n: u32, rng: &mut R) -> u32 {
+    debug_assert!(n > 0);
+    let mut m = u64::from(x) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
     }
-    x = u128::from(x64);
-    Cell((x.trailing_zeros() + offset) as u16)
+    (m >> 32) as u32
+}
+
+/// How [`Amazons`] draws its random turns ([`tabla_core::Game::random_move`], the fuel of
+/// playouts): a property of the position's owner (a search, a benchmark), not of the
+/// position, so positions that differ only in it are equal and hash alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sampler {
+    /// Every legal turn equally likely (exact; the default).
+    #[default]
+    Uniform,
+    /// As OpenSpiel draws a turn, in three steps: a queen that can move, then one of its
+    /// destinations, then one of the cells its stone can reach, each uniformly. Turns of a
+    /// queen with few moves are likelier than under `Uniform`; cheaper to draw.
+    Stepwise,
+}
+
+impl Sampler {
+    /// Every sampler, the default first.
+    pub const ALL: [Sampler; 2] = [Sampler::Uniform, Sampler::Stepwise];
+
+    /// The name `tabla bench playouts --sampler` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Sampler::Uniform => "uniform",
+            Sampler::Stepwise => "stepwise",
+        }
+    }
+
+    /// The sampler of that name (ignoring case).
+    pub fn from_name(name: &str) -> Option<Sampler> {
+        Sampler::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(name.trim()))
+    }
 }
 
 impl Amazons {
@@ -139,20 +576,57 @@ impl Amazons {
         self.in_hand[p] > 0
     }
 
-    /// Cells holding queens that `p` may capture (killer only; otherwise none).
+    /// Cells holding queens that `p` may capture (killer only; otherwise none), as bits and
+    /// mirrored ([`Rays128`]; boards of at most 128 cells).
     #[inline]
-    fn capturable(&self, p: Player) -> u128 {
-        let mut m = 0;
+    fn capturable(&self, p: Player) -> (u128, u128) {
         if self.cfg.killer {
-            for e in self.cfg.seats() {
-                if !self.cfg.same_side(p, e) {
-                    for &q in self.queens[e].as_slice() {
-                        m |= 1u128 << q.0;
-                    }
+            self.enemy_queens(p)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// The cells of the queens of `p`'s enemies, as bits and mirrored.
+    #[inline(never)]
+    fn enemy_queens(&self, p: Player) -> (u128, u128) {
+        let (mut m, mut mirror) = (0, 0);
+        for e in self.cfg.seats() {
+            if !self.cfg.same_side(p, e) {
+                for &q in self.queens[e].as_slice() {
+                    m |= bit(q);
+                    mirror |= mirrored(q);
                 }
             }
         }
-        m
+        (m, mirror)
+    }
+
+    /// The cells a queen on `from` can move to, `land` being [`Amazons::capturable`] for its
+    /// owner ([`Rays128`] boards).
+    #[inline]
+    fn queen_seen(&self, rays: &Rays128, from: Cell, land: (u128, u128), mirror: u128) -> Seen {
+        if self.cfg.killer {
+            rays.seen_landing(from, self.occ, mirror, land.0, land.1)
+        } else {
+            rays.seen(from, self.occ, mirror)
+        }
+    }
+
+    /// The occupancy mirrored, for [`Rays128`]'s falling rays (computed once per question:
+    /// play keeps only `occ`).
+    #[inline]
+    fn mirror(&self) -> u128 {
+        self.occ.reverse_bits()
+    }
+
+    /// The cells a stone can be shot to once a queen has moved `from` → `to` ([`Rays128`]
+    /// boards).
+    #[inline]
+    fn shots_seen(&self, rays: &Rays128, from: Cell, to: Cell, mirror: u128) -> Seen {
+        let occ = (self.occ & !bit(from)) | bit(to);
+        let mirror = (mirror & !mirrored(from)) | mirrored(to);
+        rays.seen(to, occ, mirror)
     }
 
     /// Whether a queen of `p` may end its move on `c` (empty, or an enemy queen in killer).
@@ -174,7 +648,7 @@ impl Amazons {
         }
         let queens = self.queens[p].as_slice();
         if let Some(rays) = &self.cfg.rays128 {
-            let open = !self.occ | self.capturable(p);
+            let open = !self.occ | self.capturable(p).0;
             return queens.iter().any(|&q| rays.adjacent(q) & open != 0);
         }
         let geo = &self.cfg.geo;
@@ -273,68 +747,205 @@ impl Amazons {
         }
     }
 
-    /// Uniform over whole turns without listing them all: the queen moves are listed (a
-    /// few dozen), one is drawn and kept with probability shots / `max_sight` (the same bound
-    /// for every queen move), then one of its shots is drawn. Each turn so has the same chance
-    /// per attempt. Placements, and positions where attempts keep failing, list every turn.
+    /// A random turn drawn by `self`'s [`Sampler`].
+    #[inline(always)]
     pub(super) fn sample_move<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<Move>) -> Move {
+        match self.sampler {
+            Sampler::Stepwise => {
+                // The playouts' kernel: a board with lines, no captures, queens to move.
+                if let (Some(lines), Some(rays), false, true) =
+                    (&self.cfg.lines, &self.cfg.rays128, self.cfg.killer, self.movable != 0)
+                {
+                    if lines.axes() == 4 {
+                        return self.stepwise_lines::<4, R>(lines, rays, rng);
+                    }
+                }
+                self.sample_stepwise(rng, buf)
+            }
+            Sampler::Uniform => self.sample_uniform(rng, buf),
+        }
+    }
+
+    /// Bit `k`: queen `k` of `p` has an open neighbour (empty, or an enemy queen in killer),
+    /// on [`Rays128`] boards when `p` cannot place; 0 otherwise (see [`Amazons::movable`]).
+    #[inline]
+    pub(super) fn movable_queens(&self, p: Player) -> u8 {
+        let Some(rays) = &self.cfg.rays128 else { return 0 };
+        if self.may_place(p) {
+            return 0;
+        }
+        let open = !self.occ | self.capturable(p).0;
+        let mut mask = 0;
+        for (k, &q) in self.queens[p].as_slice().iter().enumerate() {
+            mask |= u8::from(rays.adjacent(q) & open != 0) << k;
+        }
+        mask
+    }
+
+    /// [`Sampler::Stepwise`]: a queen that can move, then its destination, then the stone's
+    /// cell, each drawn uniformly from what that step allows. Placing turns are drawn as by
+    /// [`Sampler::Uniform`].
+    #[inline(never)]
+    pub(super) fn sample_stepwise<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<Move>,
+    ) -> Move {
+        let p = self.turn;
+        if self.may_place(p) {
+            return self.sample_uniform(rng, buf);
+        }
+        if let (Some(lines), Some(rays), false, true) =
+            (&self.cfg.lines, &self.cfg.rays128, self.cfg.killer, self.movable != 0)
+        {
+            return match lines.axes() {
+                4 => self.stepwise_lines::<4, R>(lines, rays, rng),
+                3 => self.stepwise_lines::<3, R>(lines, rays, rng),
+                _ => self.stepwise_lines::<6, R>(lines, rays, rng),
+            };
+        }
+        if let Some(rays) = &self.cfg.rays128 {
+            // One dispatch on the board's ray count, so the steps inline unrolled.
+            return match (rays.half(), self.cfg.killer) {
+                (4, false) => self.stepwise_rays::<4, false, R>(rays, rng),
+                (3, false) => self.stepwise_rays::<3, false, R>(rays, rng),
+                (_, false) => self.stepwise_rays::<6, false, R>(rays, rng),
+                (4, true) => self.stepwise_rays::<4, true, R>(rays, rng),
+                (3, true) => self.stepwise_rays::<3, true, R>(rays, rng),
+                (_, true) => self.stepwise_rays::<6, true, R>(rays, rng),
+            };
+        }
+        let queens = self.queens[p].as_slice();
+        let mut movable = [Cell(0); MAX_QUEENS];
+        let mut n = 0;
+        // Boards over 128 cells: the same steps along the geometry's rays.
+        let geo = &self.cfg.geo;
+        for &q in queens {
+            if (0..geo.dir_count())
+                .any(|d| geo.neighbour(q, d).is_some_and(|c| self.can_land(p, c)))
+            {
+                movable[n] = q;
+                n += 1;
+            }
+        }
+        let from = movable[below(rng, n as u32) as usize];
+        buf.clear();
+        self.for_each_reach(from, from, Some(p), |to| buf.push(Move::Shot { from, to, stone: to }));
+        let Move::Shot { to, .. } = buf[below(rng, buf.len() as u32) as usize] else {
+            unreachable!("only queen moves listed")
+        };
+        let shots = self.count_shots(to, from) as u32;
+        let stone = self.nth_shot(to, from, u64::from(below(rng, shots)));
+        Move::Shot { from, to, stone }
+    }
+
+    /// [`Amazons::sample_stepwise`] on a board with [`Lines`] of `A` axes (no captures):
+    /// each step counts the free cells along the lines through a cell and takes the drawn one
+    /// from a table.
+    #[inline(always)]
+    fn stepwise_lines<const A: usize, R: Rng + ?Sized>(
+        &self,
+        lines: &Lines,
+        _rays: &Rays128,
+        rng: &mut R,
+    ) -> Move {
+        // The queen: the `k`-th movable one (begin_turn listed them).
+        let n = self.movable.count_ones();
+        let k = if n > 1 { below(rng, n) } else { 0 };
+        let slot = SELECT8[usize::from(self.movable)][k as usize % 8];
+        let from = self.queens[self.turn].slot(usize::from(slot));
+        // Destination and stone from one 64-bit draw, 32 bits each.
+        let x = rng.next_u64();
+        let at = lines.at(from);
+        let (counts, total) = lines.free::<A>(&self.lines, at, None);
+        let (to, axis) = lines.nth_free::<A>(at, &counts, below_from(x as u32, total, rng));
+        let vacated = (axis, at[axis % MAX_AXES].mask);
+        let (counts, total) = lines.free::<A>(&self.lines, &to.at, Some(vacated));
+        let r = below_from((x >> 32) as u32, total, rng);
+        let (stone, _) = lines.nth_free::<A>(&to.at, &counts, r);
+        Move::Shot { from, to: to.cell, stone: stone.cell }
+    }
+
+    /// [`Amazons::sample_stepwise`] on a [`Rays128`] board with `N` rays a side,
+    /// `KILLER` when queens may capture.
+    #[inline(always)]
+    fn stepwise_rays<const N: usize, const KILLER: bool, R: Rng + ?Sized>(
+        &self,
+        rays: &Rays128,
+        rng: &mut R,
+    ) -> Move {
         let p = self.turn;
         let queens = self.queens[p].as_slice();
+        let land = if KILLER { self.capturable(p) } else { (0, 0) };
+        let open = !self.occ | land.0;
+        let mut movable = [Cell(0); MAX_QUEENS];
+        let mut n = 0;
+        for &q in queens {
+            movable[n] = q;
+            n += usize::from(rays.adjacent(q) & open != 0);
+        }
+        let from = movable[below(rng, n as u32) as usize];
+        let mirror = self.mirror();
+        let reach = rays.seen_n::<N, KILLER>(from, self.occ, mirror, land.0, land.1);
+        let to = reach.nth(below(rng, reach.count()));
+        let occ = (self.occ & !bit(from)) | bit(to);
+        let mirror = (mirror & !mirrored(from)) | mirrored(to);
+        let shots = rays.seen_n::<N, false>(to, occ, mirror, 0, 0);
+        let stone = shots.nth(below(rng, shots.count()));
+        Move::Shot { from, to, stone }
+    }
+
+    /// [`Sampler::Uniform`], without listing every turn: the queen moves are listed (a few
+    /// dozen), one is drawn and kept with probability shots / `max_sight` (the same bound
+    /// for every queen move), then one of its shots is drawn. Each turn so has the same chance
+    /// per attempt. Placements, and positions where attempts keep failing, list every turn.
+    pub(super) fn sample_uniform<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<Move>) -> Move {
+        let p = self.turn;
+        let queens = self.queens[p].as_slice();
+        let max_sight = self.cfg.max_sight as u32;
         if let (Some(rays), false) = (&self.cfg.rays128, self.may_place(p)) {
-            let capturable = self.capturable(p);
-            let nq = queens.len();
-            let mut reach = [0u128; MAX_QUEENS];
+            let land = self.capturable(p);
+            let mirror = self.mirror();
+            let mut reach = [Seen::default(); MAX_QUEENS];
+            let mut counts = [0u32; MAX_QUEENS];
             let mut total = 0;
-            for (r, &q) in reach.iter_mut().zip(queens) {
-                *r = rays.sight(q, self.occ, capturable);
-                total += r.count_ones();
+            for ((r, n), &q) in reach.iter_mut().zip(&mut counts).zip(queens) {
+                *r = self.queen_seen(rays, q, land, mirror);
+                *n = r.count();
+                total += *n;
             }
             if total > 0 {
-                let shots_after = |k: usize, to: Cell| {
-                    let from = queens[k];
-                    rays.sight(to, (self.occ & !(1u128 << from.0)) | 1u128 << to.0, 0)
-                };
                 // Rejection: cheap while there are many queen moves with many shots each;
                 // with few queen moves, weighing them all is cheaper.
                 let tries = if total > 8 { 64 } else { 0 };
                 for _ in 0..tries {
-                    let mut r = rng.random_range(0..total);
+                    let mut r = below(rng, total);
                     let mut k = 0;
-                    while r >= reach[k].count_ones() {
-                        r -= reach[k].count_ones();
+                    while r >= counts[k] {
+                        r -= counts[k];
                         k += 1;
                     }
-                    let to = nth_bit(reach[k], r);
-                    let from = queens[k];
-                    let occ = (self.occ & !(1u128 << from.0)) | 1u128 << to.0;
-                    let r = rng.random_range(0..self.cfg.max_sight) as u32;
-                    if let Some(stone) = rays.nth_seen(to, occ, r) {
-                        return Move::Shot { from, to, stone };
+                    let (from, to) = (queens[k], reach[k].nth(r));
+                    let r = below(rng, max_sight);
+                    let shots = self.shots_seen(rays, from, to, mirror);
+                    if r < shots.count() {
+                        return Move::Shot { from, to, stone: shots.nth(r) };
                     }
                 }
                 // Exact: weigh every queen move by its shots.
-                let mut weight = 0u64;
-                for (k, &bits) in reach.iter().enumerate().take(nq) {
-                    let mut b = bits;
-                    while b != 0 {
-                        let to = Cell(b.trailing_zeros() as u16);
-                        b &= b - 1;
-                        weight += u64::from(shots_after(k, to).count_ones());
-                    }
+                let mut weight = 0;
+                for (&from, seen) in queens.iter().zip(&reach) {
+                    seen.for_each(|to| weight += self.shots_seen(rays, from, to, mirror).count());
                 }
-                let mut r = rng.random_range(0..weight);
-                for (k, &bits) in reach.iter().enumerate().take(nq) {
-                    let mut b = bits;
-                    while b != 0 {
-                        let to = Cell(b.trailing_zeros() as u16);
-                        b &= b - 1;
-                        let shots = shots_after(k, to);
-                        let n = u64::from(shots.count_ones());
-                        if r < n {
-                            let stone = nth_bit(shots, r as u32);
-                            return Move::Shot { from: queens[k], to, stone };
+                let mut r = below(rng, weight);
+                for (&from, seen) in queens.iter().zip(&reach) {
+                    for k in 0..seen.count() {
+                        let to = seen.nth(k);
+                        let shots = self.shots_seen(rays, from, to, mirror);
+                        if r < shots.count() {
+                            return Move::Shot { from, to, stone: shots.nth(r) };
                         }
-                        r -= n;
+                        r -= shots.count();
                     }
                 }
                 unreachable!("r is below the total weight");
@@ -347,17 +958,17 @@ impl Amazons {
                 });
             }
             for _ in 0..48 {
-                let Move::Shot { from, to, .. } = buf[rng.random_range(0..buf.len())] else {
+                let Move::Shot { from, to, .. } = buf[below(rng, buf.len() as u32) as usize] else {
                     unreachable!("only queen moves listed")
                 };
-                let r = rng.random_range(0..self.cfg.max_sight);
+                let r = u64::from(below(rng, max_sight));
                 if r < self.count_shots(to, from) {
                     return Move::Shot { from, to, stone: self.nth_shot(to, from, r) };
                 }
             }
         }
         self.list_moves(buf);
-        buf[rng.random_range(0..buf.len())]
+        buf[below(rng, buf.len() as u32) as usize]
     }
 
     /// The number of legal turns, without listing them (see
@@ -376,15 +987,12 @@ impl Amazons {
         }
         let queens = self.queens[p].as_slice();
         if let Some(rays) = &self.cfg.rays128 {
-            let capturable = self.capturable(p);
+            let land = self.capturable(p);
+            let mirror = self.mirror();
             for &from in queens {
-                let mut reach = rays.sight(from, self.occ, capturable);
-                let occ = self.occ & !(1u128 << from.0);
-                while reach != 0 {
-                    let to = reach.trailing_zeros();
-                    reach &= reach - 1;
-                    n += u64::from(rays.sight(Cell(to as u16), occ | 1 << to, 0).count_ones());
-                }
+                let reach = self.queen_seen(rays, from, land, mirror);
+                reach
+                    .for_each(|to| n += u64::from(self.shots_seen(rays, from, to, mirror).count()));
             }
             return n;
         }

@@ -133,6 +133,7 @@ impl Amazons {
             return err(format!("expected {POSITION_FORMAT}; got '{}'", text.trim()));
         };
         let mut a = Amazons::empty(Arc::clone(cfg));
+        a.sampler = self.sampler;
 
         // The board, line by line: (file, rank) of each character.
         let groups: Vec<&str> = board.split('/').collect();

@@ -3,7 +3,7 @@
 //! view to their own files.
 
 use super::config::{Config, Placement, MAX_CELLS, MAX_QUEENS};
-use std::ops::{Index, IndexMut};
+use super::movegen::{Sampler, MAX_LINES};
 use std::sync::Arc;
 use tabla_core::{
     zobrist, zobrist_table, BoardView, Cell, Game, GameOptions, MoveError, OptionError, Outcome,
@@ -76,25 +76,8 @@ impl Content {
     }
 }
 
-/// One value per seat, indexed by [`Player`] (seats beyond the game's count stay at their
-/// default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ByPlayer<T>(pub [T; MAX_PLAYERS]);
-
-impl<T> Index<Player> for ByPlayer<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, p: Player) -> &T {
-        &self.0[p.index()]
-    }
-}
-
-impl<T> IndexMut<Player> for ByPlayer<T> {
-    #[inline]
-    fn index_mut(&mut self, p: Player) -> &mut T {
-        &mut self.0[p.index()]
-    }
-}
+/// One value per seat (seats beyond the game's count stay at their default).
+pub type ByPlayer<T> = tabla_core::PerPlayer<T, MAX_PLAYERS>;
 
 /// The cells of one player's queens on the board, in no meaningful order (a capture moves
 /// the last one into the gap). Equal as sets.
@@ -109,6 +92,12 @@ impl Queens {
     #[inline]
     pub fn as_slice(&self) -> &[Cell] {
         &self.cells[..self.len as usize]
+    }
+
+    /// The queen in slot `k` (below [`Queens::len`]; the order of [`Queens::as_slice`]).
+    #[inline(always)]
+    pub fn slot(&self, k: usize) -> Cell {
+        self.cells[k % MAX_QUEENS]
     }
 
     /// How many queens are on the board.
@@ -140,9 +129,13 @@ impl Queens {
         self.len -= 1;
     }
 
+    /// Moves the queen on `from` to `to` (without a branch on which one it is: playouts draw
+    /// it at random).
     fn replace(&mut self, from: Cell, to: Cell) {
-        let k = self.as_slice().iter().position(|&q| q == from).expect("a queen of the mover");
-        self.cells[k] = to;
+        debug_assert!(self.as_slice().contains(&from), "a queen of the mover");
+        for c in &mut self.cells {
+            *c = if *c == from { to } else { *c };
+        }
     }
 
     fn sorted(&self) -> [Cell; MAX_QUEENS] {
@@ -179,6 +172,15 @@ pub struct Amazons {
     /// Occupied cells as bits, on boards of at most 128 cells (see
     /// [`super::movegen::Rays128`]).
     pub(super) occ: u128,
+    /// Bit `k`: queen `k` of the player to move has an open neighbour (set by
+    /// [`Amazons::begin_turn`] on [`super::movegen::Rays128`] boards when that player cannot
+    /// place; 0 otherwise): the stepwise sampler's first step, ready.
+    pub(super) movable: u8,
+    /// The occupancy of the board's lines ([`super::movegen::Lines`]; unused without them).
+    pub(super) lines: [u16; MAX_LINES],
+    /// How random turns are drawn: not part of the position (not compared, hashed or
+    /// written), kept by copies so that a search's playouts use its choice.
+    pub(super) sampler: Sampler,
 }
 
 impl PartialEq for Amazons {
@@ -241,6 +243,9 @@ impl Amazons {
             over: None,
             board_hash: 0,
             occ: 0,
+            movable: 0,
+            lines: cfg.lines.as_ref().map_or([u16::MAX; MAX_LINES], |l| l.walls),
+            sampler: Sampler::default(),
             cfg,
         }
     }
@@ -262,6 +267,16 @@ impl Amazons {
         self.queens[p].as_slice()
     }
 
+    /// How [`Game::random_move`] draws turns here and in the positions played from here.
+    pub fn sampler(&self) -> Sampler {
+        self.sampler
+    }
+
+    /// Draws random turns with `s` from now on (and in the copies made from now on).
+    pub fn set_sampler(&mut self, s: Sampler) {
+        self.sampler = s;
+    }
+
     /// The players who are out, first out first.
     pub fn out_order(&self) -> &[Player] {
         &self.out_order[..self.out_count as usize]
@@ -280,8 +295,13 @@ impl Amazons {
         self.board_hash ^=
             Z_CELLS[c.index() * 8 + old.index()] ^ Z_CELLS[c.index() * 8 + v.index()];
         self.board[c.index()] = v;
+        if let Some(lines) = &self.cfg.lines {
+            if old.is_empty() != v.is_empty() {
+                lines.toggle(&mut self.lines, c);
+            }
+        }
         if c.0 < 128 {
-            let bit = 1u128 << c.0;
+            let bit = super::movegen::bit(c);
             if v.is_empty() {
                 self.occ &= !bit;
             } else {
@@ -306,13 +326,14 @@ impl Amazons {
             }
             let p = self.turn;
             if !self.out.contains(p) {
-                if self.has_turn(p) {
+                self.movable = self.movable_queens(p);
+                if self.movable != 0 || self.has_turn(p) {
                     return;
                 }
                 self.put_out(p);
                 continue;
             }
-            self.turn = Player((p.0 + 1) % n);
+            self.turn = next_seat(p, n);
         }
     }
 
@@ -322,7 +343,7 @@ impl Amazons {
             let alive = |t: u8| !(self.out.contains(Player(t)) && self.out.contains(Player(t + 2)));
             usize::from(alive(0)) + usize::from(alive(1))
         } else {
-            self.cfg.seats().filter(|&p| !self.out.contains(p)).count()
+            usize::from(self.cfg.players) - self.out.len()
         }
     }
 
@@ -348,6 +369,13 @@ impl Amazons {
         }
         self.over = Some(Outcome { winners, rank });
     }
+}
+
+/// The seat after `p` at a table of `n`.
+#[inline]
+fn next_seat(p: Player, n: u8) -> Player {
+    let next = p.0 + 1;
+    Player(if next == n { 0 } else { next })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,6 +437,7 @@ impl Game for Amazons {
         self.list_moves(moves);
     }
 
+    #[inline]
     fn random_move<R: tabla_core::rand::Rng + ?Sized>(
         &self,
         rng: &mut R,
@@ -421,6 +450,7 @@ impl Game for Amazons {
         self.count_moves()
     }
 
+    #[inline]
     fn play(&mut self, mv: Move) {
         let p = self.turn;
         match mv {
@@ -429,19 +459,42 @@ impl Game for Amazons {
                 self.add_queen(p, c);
             }
             Move::Shot { from, to, stone } => {
-                if let Some(victim) = self.board[to.index()].queen_owner() {
+                let target = self.board[to.index()];
+                if let Some(victim) = target.queen_owner() {
                     self.queens[victim].remove(to);
                 }
-                self.set(from, Content::EMPTY);
-                self.set(to, Content::queen(p));
                 self.queens[p].replace(from, to);
-                self.set(stone, Content::STONE);
+                if self.cfg.rays128.is_some() {
+                    // The three cells at once: `from` empties, `to` and `stone` fill (the
+                    // stone may land on `from` again).
+                    use super::movegen::bit;
+                    let queen = Content::queen(p);
+                    let (empty, stone_key) = (Content::EMPTY.index(), Content::STONE.index());
+                    self.board_hash ^= Z_CELLS[from.index() * 8 + queen.index()]
+                        ^ Z_CELLS[from.index() * 8 + empty]
+                        ^ Z_CELLS[to.index() * 8 + target.index()]
+                        ^ Z_CELLS[to.index() * 8 + queen.index()]
+                        ^ Z_CELLS[stone.index() * 8 + empty]
+                        ^ Z_CELLS[stone.index() * 8 + stone_key];
+                    self.board[from.index()] = Content::EMPTY;
+                    self.board[to.index()] = queen;
+                    self.board[stone.index()] = Content::STONE;
+                    self.occ = (self.occ & !bit(from)) | bit(to) | bit(stone);
+                    if let Some(lines) = &self.cfg.lines {
+                        let to = Some(to).filter(|_| target.is_empty());
+                        lines.toggle_turn(&mut self.lines, from, to, stone);
+                    }
+                } else {
+                    self.set(from, Content::EMPTY);
+                    self.set(to, Content::queen(p));
+                    self.set(stone, Content::STONE);
+                }
             }
         }
         if self.cfg.placement == Placement::Free {
             self.played = self.played.with(p);
         }
-        self.turn = Player((p.0 + 1) % self.cfg.players);
+        self.turn = next_seat(p, self.cfg.players);
         self.begin_turn();
     }
 

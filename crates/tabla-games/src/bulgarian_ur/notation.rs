@@ -222,7 +222,7 @@ fn read_pair(key: &str, v: &str, max: u8) -> Result<ByPlayer<u8>, PositionError>
     if a > max || b > max {
         return Err(bad());
     }
-    Ok(ByPlayer([a, b]))
+    Ok(ByPlayer::from([a, b]))
 }
 
 fn read_player(name: &str) -> Option<Player> {
@@ -253,7 +253,7 @@ pub(crate) fn read_position(rules: Config, text: &str) -> Result<BulgarianUr, Po
 
     // Towers.
     let mut towers = [Tower::EMPTY; SQUARE_COUNT];
-    let mut on_board = ByPlayer([0u8; 2]);
+    let mut on_board = ByPlayer::from([0u8; 2]);
     let tower_text = get(0)?;
     if tower_text != "-" {
         for item in tower_text.split(',') {
@@ -381,7 +381,7 @@ pub(crate) fn read_position(rules: Config, text: &str) -> Result<BulgarianUr, Po
         }
         Quiet::After(limit) => quiet == limit,
     };
-    if stage == Stage::RollOff && (reserve != ByPlayer([discs; 2]) || quiet != 0) {
+    if stage == Stage::RollOff && (reserve != ByPlayer::from([discs; 2]) || quiet != 0) {
         return Err(err(
             "turn=roll-off is the start: every disc in the reserve (towers=-, removed=0,0, \
              quiet=0)",

@@ -25,24 +25,8 @@ pub(crate) const fn opponent(p: Player) -> Player {
 // ---------------------------------------------------------------------------------------------
 // Per-player values
 
-/// One value per player, indexed by [`Player`] (Black, Yellow).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ByPlayer<T>(pub [T; 2]);
-
-impl<T> std::ops::Index<Player> for ByPlayer<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, p: Player) -> &T {
-        &self.0[p.index()]
-    }
-}
-
-impl<T> std::ops::IndexMut<Player> for ByPlayer<T> {
-    #[inline]
-    fn index_mut(&mut self, p: Player) -> &mut T {
-        &mut self.0[p.index()]
-    }
-}
+/// One value per player, Black first.
+pub type ByPlayer<T> = tabla_core::PerPlayer<T, 2>;
 
 // ---------------------------------------------------------------------------------------------
 // Squares
@@ -423,8 +407,8 @@ impl BulgarianUr {
         let towers = [Tower::EMPTY; SQUARE_COUNT];
         BulgarianUr {
             towers,
-            reserve: ByPlayer([rules.discs; 2]),
-            removed: ByPlayer([0; 2]),
+            reserve: ByPlayer::from([rules.discs; 2]),
+            removed: ByPlayer::from([0; 2]),
             side: BLACK,
             stage: Stage::RollOff,
             last_roll: None,

@@ -244,6 +244,71 @@ impl Gipf {
         });
     }
 
+    /// The number of legal turns, as [`Gipf::generate`] would hand them out, without making
+    /// most of them: an entry can make a row only on a line through a point it pushes, and a
+    /// push adds at most one of the mover's pieces to any line, so where every such line has
+    /// at most two of them the entry has exactly one turn per piece kind (no removal after it).
+    /// Only the other entries are pushed and their removal phases searched (perft's last ply).
+    pub(super) fn count_turns(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let t = tables();
+        let p = self.side;
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            removal_phase(&self.board, p, ALL_LINES, self.entered_gipf, &mut s.pre, &mut s.seen);
+            let mut n = 0;
+            for i in 0..s.pre.len() {
+                let (pre, ended) = s.pre[i];
+                if ended {
+                    n += 1;
+                    continue;
+                }
+                let mut board = self.board;
+                board.remove(pre);
+                let reserve = self.reserve[p] + Self::returned(&self.board, p, pre);
+                let (single, gipf) = self.entry_kinds(p, reserve);
+                let kinds = u64::from(single) + u64::from(gipf);
+                if kinds == 0 {
+                    continue;
+                }
+                let own = board.own(p);
+                let occ = board.occupied();
+                // Lines where one more piece of p could complete a row.
+                let mut hot = 0u32;
+                for (l, line) in t.lines.iter().enumerate() {
+                    hot |= u32::from((own & line.mask).count_ones() + 1 >= ROW) << l;
+                }
+                // Kept GIPF-only rows are looked for everywhere (see `generate`): no shortcut.
+                let gipf_rows = board.gipf[p].count_ones() + u32::from(gipf) >= ROW;
+                for e in &t.entries {
+                    if occ & e.mask == e.mask {
+                        continue;
+                    }
+                    if !gipf_rows && e.touched[usize::from(e.len) - 1] & hot == 0 {
+                        n += kinds;
+                        continue;
+                    }
+                    let j = board.first_empty(e).expect("the line has room");
+                    for (piece, allowed) in [(PieceKind::Single, single), (PieceKind::Gipf, gipf)] {
+                        if !allowed {
+                            continue;
+                        }
+                        let mut b = board;
+                        b.push(e, j, Kind::new(p, piece));
+                        let must = self.must_keep_after(piece);
+                        let lines =
+                            if b.gipf[p].count_ones() >= ROW { ALL_LINES } else { e.touched[j] };
+                        removal_phase(&b, p, lines, must, &mut s.post, &mut s.seen);
+                        n += s.post.len() as u64;
+                    }
+                }
+            }
+            n
+        })
+    }
+
     /// Whether the player to move has a turn. Removals only empty points and give pieces
     /// back, so if an entry is possible now it stays possible after any removal choice.
     pub(super) fn has_turn(&self) -> bool {

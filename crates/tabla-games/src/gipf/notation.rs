@@ -462,14 +462,17 @@ fn read_pair(s: &str, what: &str) -> Result<PerPlayer<u8>, String> {
     let bad =
         || format!("the {what} '{s}' should be two whole numbers, White's then Black's: 12,9");
     let (a, b) = s.split_once(',').ok_or_else(bad)?;
-    Ok(PerPlayer([a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?]))
+    Ok(PerPlayer::from([
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    ]))
 }
 
 type Flags = (PerPlayer<bool>, PerPlayer<bool>);
 
 fn read_flags(s: &str, variant: Variant) -> Result<Flags, String> {
-    let mut gipf = PerPlayer([false; 2]);
-    let mut single = PerPlayer([false; 2]);
+    let mut gipf = PerPlayer::from([false; 2]);
+    let mut single = PerPlayer::from([false; 2]);
     if s == "-" {
         return Ok((gipf, single));
     }

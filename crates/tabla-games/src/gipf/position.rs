@@ -4,7 +4,6 @@
 //! notation order); inside the module a cell is its `u8` number and a set of cells a `u64`.
 
 use super::config::Variant;
-use std::ops::{Index, IndexMut};
 use std::sync::{Arc, OnceLock};
 use tabla_core::geometry::HEX_DIRS;
 use tabla_core::{
@@ -163,31 +162,8 @@ pub(super) fn bits_of(mut m: u32) -> impl Iterator<Item = usize> {
 // Small typed values
 // ---------------------------------------------------------------------------------------------
 
-/// One value per player, indexed by [`Player`] (White is `Player(0)`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct PerPlayer<T>(pub [T; 2]);
-
-impl<T> Index<Player> for PerPlayer<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, p: Player) -> &T {
-        &self.0[p.index()]
-    }
-}
-
-impl<T> IndexMut<Player> for PerPlayer<T> {
-    #[inline]
-    fn index_mut(&mut self, p: Player) -> &mut T {
-        &mut self.0[p.index()]
-    }
-}
-
-impl<T> From<[T; 2]> for PerPlayer<T> {
-    /// `[white, black]`.
-    fn from(a: [T; 2]) -> Self {
-        PerPlayer(a)
-    }
-}
+/// One value per player, White first.
+pub type PerPlayer<T> = tabla_core::PerPlayer<T, 2>;
 
 /// The two seats, White first.
 pub(super) const PLAYERS: [Player; 2] = [Player(0), Player(1)];
@@ -577,10 +553,10 @@ impl Gipf {
         let setup = Setup {
             variant,
             board,
-            reserve: PerPlayer([reserve; 2]),
+            reserve: PerPlayer::from([reserve; 2]),
             side: PLAYERS[0],
-            entered_gipf: PerPlayer([entered; 2]),
-            entered_single: PerPlayer([false; 2]),
+            entered_gipf: PerPlayer::from([entered; 2]),
+            entered_single: PerPlayer::from([false; 2]),
             repetition_draw: false,
         };
         Gipf::from_setup(setup).expect("the starting positions are consistent")
@@ -612,8 +588,8 @@ impl Gipf {
         }
         let (entered_gipf, entered_single) = match s.variant {
             Variant::Tournament => (s.entered_gipf, s.entered_single),
-            Variant::Standard => (PerPlayer([true; 2]), PerPlayer([false; 2])),
-            Variant::Basic => (PerPlayer([false; 2]), PerPlayer([false; 2])),
+            Variant::Standard => (PerPlayer::from([true; 2]), PerPlayer::from([false; 2])),
+            Variant::Basic => (PerPlayer::from([false; 2]), PerPlayer::from([false; 2])),
         };
         let mut g = Gipf {
             variant: s.variant,
@@ -799,9 +775,7 @@ impl Game for Gipf {
     }
 
     fn count_legal_moves(&self) -> u64 {
-        let mut n = 0;
-        self.generate(|_| n += 1);
-        n
+        self.count_turns()
     }
 
     fn play(&mut self, mv: GipfMove) {

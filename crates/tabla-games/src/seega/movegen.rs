@@ -42,6 +42,8 @@ pub(super) trait Bb:
     fn pop_lowest(self) -> Self;
     /// The board as stored.
     fn wide(self) -> u128;
+    /// The number of cells.
+    fn count(self) -> u32;
 }
 
 macro_rules! impl_bb {
@@ -70,6 +72,10 @@ macro_rules! impl_bb {
             #[inline(always)]
             fn wide(self) -> u128 {
                 self as u128
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
             }
         }
     };
@@ -540,8 +546,64 @@ impl Seega {
                 return SeegaMove::place_two(free[a.min(b)], free[a.max(b)]);
             }
         }
+        if self.moving && self.outcome.is_none() {
+            let quiet = match (self.config.size, self.config.diagonal) {
+                (5, true) => self.sample_quiet::<u32, true, R>(rng),
+                (5, false) => self.sample_quiet::<u32, false, R>(rng),
+                (7, true) => self.sample_quiet::<u64, true, R>(rng),
+                (7, false) => self.sample_quiet::<u64, false, R>(rng),
+                (_, true) => self.sample_quiet::<u128, true, R>(rng),
+                (_, false) => self.sample_quiet::<u128, false, R>(rng),
+            };
+            if let Some(m) = quiet {
+                return m;
+            }
+        }
         self.gen_legal(buf);
         buf[rng.random_range(0..buf.len())]
+    }
+
+    /// Phase 2 without listing, in the common case where no step can capture and no quiet
+    /// step can block the opponent (it can go to two cells or more): then the legal turns are
+    /// exactly the quiet single steps, and one is drawn uniformly by counting each
+    /// direction's targets. `None` when the case does not hold (the caller lists the turns).
+    #[inline(always)]
+    fn sample_quiet<B: Bb, const DIAG: bool, R: tabla_core::rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Option<SeegaMove> {
+        let t = self.t();
+        let p = self.to_move;
+        let (me, opp) = (B::of(self.stones[p]), B::of(self.stones[other(p)]));
+        let empty = B::of(t.all) & !(me | opp);
+        if (t.dilate::<B, DIAG>(opp) & empty).pop_lowest() == B::ZERO {
+            return None;
+        }
+        let landings = t.capture_landings::<B, DIAG>(me, opp);
+        let mut targets = [B::ZERO; 8];
+        let mut total = 0;
+        for (d, x) in targets.iter_mut().enumerate().take(dir_count::<DIAG>()) {
+            *x = t.shift(me, d, 1) & empty;
+            if *x & landings != B::ZERO {
+                return None;
+            }
+            total += x.count();
+        }
+        if total == 0 {
+            return None;
+        }
+        // The same draw as picking from the list (which holds these steps in this order).
+        let mut r = rng.random_range(0..total as usize) as u32;
+        for (d, &x) in targets.iter().enumerate() {
+            let n = x.count();
+            if r < n {
+                let e = cells(x).nth(r as usize).expect("r is below the count");
+                let s = (i16::from(e) - delta::<B>(d)) as u8;
+                return Some(SeegaMove::step(Path::single(s, d as u8)));
+            }
+            r -= n;
+        }
+        unreachable!("r is below the total")
     }
 
     /// The number of legal turns; placing in closed form.

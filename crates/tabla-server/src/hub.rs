@@ -1,0 +1,1065 @@
+//! The games being played: each one in memory behind its own lock, rebuilt from storage on
+//! first use, changed only through [`Hub`]'s methods, which check everything, commit to the
+//! [`Store`], then update memory and tell the [`FanOut`]. Computer seats are played here too,
+//! on the blocking pool.
+
+use crate::error::ApiError;
+use crate::fanout::{FanOut, Frame};
+use crate::secret;
+use crate::store::{Change, Edit, Store, StoreError, StoredGame, StoredSeat};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tabla_core::dyn_game::ResultReport;
+use tabla_core::{GameOptions, MoveErrorKind, StateReport, ToMove};
+use tabla_games::{AnyGame, GameInfo};
+use tokio::sync::{Mutex, Semaphore};
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person (or an outside program) holding the seat's token.
+    Human,
+    /// The computer at a level of [`tabla_ai::Budget::level`].
+    Computer(u8),
+}
+
+impl SeatKind {
+    /// Reads `human` or `computer:L`.
+    ///
+    /// # Errors
+    /// Anything else, with what is expected.
+    pub fn parse(text: &str) -> Result<SeatKind, String> {
+        let expected = format!(
+            "expected \"human\" or \"computer:L\" with a level L from 1 to {}",
+            tabla_ai::MAX_LEVEL
+        );
+        if text == "human" {
+            return Ok(SeatKind::Human);
+        }
+        match text.strip_prefix("computer:").map(str::parse::<u8>) {
+            Some(Ok(l)) if (1..=tabla_ai::MAX_LEVEL).contains(&l) => Ok(SeatKind::Computer(l)),
+            _ => Err(format!("'{text}' is not a seat: {expected}")),
+        }
+    }
+
+    /// The contract's text for the kind.
+    pub fn label(self) -> String {
+        match self {
+            SeatKind::Human => "human".into(),
+            SeatKind::Computer(l) => format!("computer:{l}"),
+        }
+    }
+}
+
+/// The budget of a hint: the middle level (under half a second).
+fn hint_budget() -> tabla_ai::Budget {
+    tabla_ai::Budget::level(3)
+}
+
+/// Longest a hint waits for a free search slot.
+const HINT_WAIT: Duration = Duration::from_secs(10);
+
+/// Most chance tokens rolled in a row by themselves (a guard; no game comes near it).
+const MAX_AUTO: usize = 1_000;
+
+/// A game in memory.
+struct Live {
+    id: String,
+    info: &'static GameInfo,
+    options: Vec<(String, String)>,
+    seats: Vec<SeatKind>,
+    hashes: Vec<Option<[u8; 32]>>,
+    names: Vec<&'static str>,
+    secret: [u8; 32],
+    record: Vec<String>,
+    /// Who chose each token of the record (`None` for chance), for undo.
+    movers: Vec<Option<u8>>,
+    position: AnyGame,
+    /// The view ids the last token touched.
+    last: Vec<String>,
+    version: u64,
+    resigned: Option<u8>,
+    /// `state` of the game JSON for this version.
+    state: Box<RawValue>,
+    /// The whole game JSON, made once per change and shared by answers and frames.
+    text: Arc<str>,
+    /// Open WebSockets that identified themselves with each seat's token.
+    connected: Vec<u32>,
+    /// A computer's search for this game is running or queued.
+    computer_busy: bool,
+    used: Instant,
+}
+
+/// The position after a record, with who moved each token and what the last one touched.
+struct Replay {
+    position: AnyGame,
+    movers: Vec<Option<u8>>,
+    last: Vec<String>,
+}
+
+/// Runs game code (rules, views) so that a bug in it answers 500 and leaves the game as it
+/// was, instead of unwinding through a change half made.
+fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| {
+        tracing::error!(what, "the game's code panicked");
+        Err(ApiError::internal(format!("{what} failed inside the game's code; nothing changed")))
+    })
+}
+
+/// Builds the starting position of `info` under checked option pairs.
+fn start(info: &GameInfo, options: &[(String, String)]) -> Result<AnyGame, String> {
+    let opts = GameOptions::new(info.options, options).map_err(|e| e.0)?;
+    (info.create)(&opts).map_err(|e| e.0)
+}
+
+/// The game `game` under `options` (pairs as on the command line), at its start, before any
+/// roll: what creating a game checks first.
+///
+/// # Errors
+/// 400 with the command line's message for an unknown game or a bad option.
+pub fn new_position(
+    game: &str,
+    options: &[(String, String)],
+) -> Result<(&'static GameInfo, GameOptions, AnyGame), ApiError> {
+    let info = tabla_games::find(game).map_err(|e| ApiError::bad_request(e.0))?;
+    let opts = GameOptions::new(info.options, options).map_err(|e| ApiError::bad_request(e.0))?;
+    let position = (info.create)(&opts).map_err(|e| ApiError::bad_request(e.0))?;
+    Ok((info, opts, position))
+}
+
+/// What `POST /api/preview` answers: the players in seat order and the start position as
+/// `tabla state --view` prints it (nothing marked as the last move).
+///
+/// # Errors
+/// As [`new_position`]; 500 when the game's code fails.
+pub fn preview(game: &str, options: &[(String, String)]) -> Result<String, ApiError> {
+    guarded("the preview", || {
+        let (_, _, position) = new_position(game, options)?;
+        let state = state_json(&position, &[], None);
+        #[derive(Serialize)]
+        struct Preview<'a> {
+            players: Vec<&'static str>,
+            state: &'a RawValue,
+        }
+        let p = Preview { players: position.player_names(), state: &state };
+        Ok(serde_json::to_string(&p).expect("preview serialises"))
+    })
+}
+
+/// Who decides next, as a seat index (`None` at chance or at the end).
+fn mover(g: &AnyGame) -> Option<u8> {
+    match g.to_move() {
+        ToMove::Player(p) => Some(p.0),
+        _ => None,
+    }
+}
+
+fn replay(mut position: AnyGame, record: &[String]) -> Result<Replay, String> {
+    let mut movers = Vec::with_capacity(record.len());
+    let mut last = Vec::new();
+    for (i, token) in record.iter().enumerate() {
+        movers.push(mover(&position));
+        last = position
+            .play_text_touched(token)
+            .map_err(|e| format!("record: move {} ('{token}'): {e}", i + 1))?
+            .touched;
+    }
+    Ok(Replay { position, movers, last })
+}
+
+fn state_json(position: &AnyGame, last: &[String], resigned: Option<u8>) -> Box<RawValue> {
+    let mut report = StateReport::with_view(position.as_dyn(), last);
+    if let Some(r) = resigned {
+        // A resignation ends the game for everyone: the others win.
+        let names = position.player_names();
+        report.to_move = None;
+        report.legal.clear();
+        report.chance = None;
+        report.paths = Some(BTreeMap::new());
+        report.result = Some(ResultReport {
+            winners: names
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != r as usize)
+                .map(|p| *p.1)
+                .collect(),
+        });
+    }
+    let text = serde_json::to_string(&report).expect("state serialises");
+    RawValue::from_string(text).expect("serde_json writes JSON")
+}
+
+#[derive(Serialize)]
+struct SeatJson<'a> {
+    player: &'a str,
+    kind: String,
+}
+
+#[derive(Serialize)]
+struct GameJson<'a> {
+    id: &'a str,
+    game: &'a str,
+    options: BTreeMap<&'a str, &'a str>,
+    seats: Vec<SeatJson<'a>>,
+    record: &'a [String],
+    ply: usize,
+    state: &'a RawValue,
+    version: u64,
+    connected: Vec<bool>,
+    chance_player: Option<&'a str>,
+    result_reason: Option<&'static str>,
+    resigned: Option<&'a str>,
+}
+
+impl Live {
+    fn from_stored(g: StoredGame) -> Result<Live, String> {
+        let info = tabla_games::find(&g.game).map_err(|e| e.0)?;
+        let replayed = replay(start(info, &g.options)?, &g.record)?;
+        let seats =
+            g.seats.iter().map(|s| SeatKind::parse(&s.kind)).collect::<Result<Vec<_>, _>>()?;
+        let names = replayed.position.player_names();
+        if names.len() != seats.len() {
+            return Err(format!("{} seats stored for {} players", seats.len(), names.len()));
+        }
+        let mut live = Live {
+            id: g.id,
+            info,
+            options: g.options,
+            hashes: g.seats.iter().map(|s| s.token_hash).collect(),
+            connected: vec![0; seats.len()],
+            seats,
+            names,
+            secret: g.secret,
+            record: g.record,
+            movers: replayed.movers,
+            state: state_json(&replayed.position, &replayed.last, g.resigned),
+            position: replayed.position,
+            last: replayed.last,
+            version: g.version,
+            resigned: g.resigned,
+            computer_busy: false,
+            used: Instant::now(),
+            text: Arc::from(""),
+        };
+        live.refresh();
+        Ok(live)
+    }
+
+    /// Remakes the game JSON after anything in it changed.
+    fn refresh(&mut self) {
+        self.text = self.render().into();
+    }
+
+    /// The game JSON.
+    fn json(&self) -> String {
+        self.text.to_string()
+    }
+
+    fn over(&self) -> bool {
+        self.resigned.is_some() || self.position.to_move() == ToMove::Over
+    }
+
+    fn render(&self) -> String {
+        self.render_at(&self.record, &self.position, &self.state, self.resigned)
+    }
+
+    /// The game JSON with `record`, `position` (after that record), its `state` and
+    /// `resigned` in place of the current ones: the current game, or one of its past plies.
+    fn render_at(
+        &self,
+        record: &[String],
+        position: &AnyGame,
+        state: &RawValue,
+        resigned: Option<u8>,
+    ) -> String {
+        let result_reason = match (resigned, position.to_move()) {
+            (Some(_), _) => Some("resigned"),
+            (None, ToMove::Over) => Some("rules"),
+            _ => None,
+        };
+        let chance_player = match resigned {
+            None => position.chance_player().map(|p| self.names[p.index()]),
+            Some(_) => None,
+        };
+        let g = GameJson {
+            id: &self.id,
+            game: self.info.id,
+            options: self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect(),
+            seats: self
+                .seats
+                .iter()
+                .zip(&self.names)
+                .map(|(s, p)| SeatJson { player: p, kind: s.label() })
+                .collect(),
+            record,
+            ply: record.len(),
+            state,
+            version: self.version,
+            connected: self.connected.iter().map(|&n| n > 0).collect(),
+            chance_player,
+            result_reason,
+            resigned: resigned.map(|r| self.names[r as usize]),
+        };
+        serde_json::to_string(&g).expect("game serialises")
+    }
+
+    fn frame(&self) -> Frame {
+        Frame { version: self.version, text: Arc::clone(&self.text) }
+    }
+
+    /// The seat a token belongs to.
+    fn seat(&self, token: &str) -> Result<usize, ApiError> {
+        secret::seat_of(token, &self.hashes)
+            .ok_or_else(|| ApiError::forbidden("this token is not a seat of this game"))
+    }
+
+    fn check_playing(&self) -> Result<(), ApiError> {
+        if self.over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        Ok(())
+    }
+
+    fn check_ply(&self, ply: u64) -> Result<(), ApiError> {
+        let now = self.record.len() as u64;
+        if ply < now {
+            return Err(ApiError::conflict(format!(
+                "stale move: it was for ply {ply}, but the game is at ply {now} (reload the game)"
+            )));
+        }
+        if ply > now {
+            return Err(ApiError::conflict(format!(
+                "ply {ply} has not been reached: the game is at ply {now}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Plays `first` (if any) on a copy, then the chance tokens that follow by themselves:
+    /// rolls that belong to nobody, to a computer seat, or that have one outcome. Returns the
+    /// copy and the tokens; `self` is untouched.
+    fn continue_with(&self, first: Option<&str>) -> Result<(Replay, Vec<String>), ApiError> {
+        let mut position = self.position.clone();
+        let mut movers = Vec::new();
+        let mut tokens = Vec::new();
+        let mut last = self.last.clone();
+        if let Some(token) = first {
+            movers.push(mover(&position));
+            let played = position.play_text_touched(token).map_err(|e| match e.kind() {
+                MoveErrorKind::Unreadable => ApiError::bad_request(e.to_string()),
+                MoveErrorKind::Illegal => ApiError::unprocessable(e.to_string()),
+                MoveErrorKind::GameOver => ApiError::conflict("the game is over"),
+            })?;
+            tokens.push(played.canonical);
+            last = played.touched;
+        }
+        while position.to_move() == ToMove::Chance && tokens.len() <= MAX_AUTO {
+            let by_itself = match position.chance_player() {
+                None => true,
+                Some(p) => self.seats[p.index()] != SeatKind::Human,
+            } || position.legal().len() == 1;
+            if !by_itself {
+                break;
+            }
+            let roll = self.roll(&position, self.record.len() + tokens.len())?;
+            movers.push(None);
+            let played = position
+                .play_text_touched(&roll)
+                .map_err(|e| ApiError::internal(format!("a roll did not play: {e}")))?;
+            tokens.push(played.canonical);
+            last = played.touched;
+        }
+        Ok((Replay { position, movers, last }, tokens))
+    }
+
+    /// The roll due at `ply`, from the game's fixed sequence.
+    fn roll(&self, position: &AnyGame, ply: usize) -> Result<String, ApiError> {
+        position
+            .roll(secret::roll_seed(&self.secret, ply))
+            .ok_or_else(|| ApiError::internal("no roll is due"))
+    }
+}
+
+/// The games in play and everything that changes them.
+pub struct Hub {
+    store: Arc<dyn Store>,
+    fanout: Arc<dyn FanOut>,
+    games: std::sync::Mutex<HashMap<String, Arc<Mutex<Live>>>>,
+    /// Searches running at once (the blocking pool has room for many more; the cores do not).
+    ai: Arc<Semaphore>,
+    /// `tabla serve --seed`: new games' secrets from the seed and their creation number.
+    seeded: Option<Seeded>,
+}
+
+/// Secrets that repeat from run to run (`tabla serve --seed S`): the n-th game created in the
+/// database gets [`secret::seeded_secret`]`(S, n)`, so its dice and its computer seats' choices
+/// are the same every time.
+#[derive(Debug)]
+pub struct Seeded {
+    seed: u64,
+    /// Games created so far, those stored before the server started included.
+    created: std::sync::atomic::AtomicU64,
+}
+
+impl Seeded {
+    /// Seed `seed`, with `stored` games already in the database (the next is number
+    /// `stored + 1`).
+    pub fn new(seed: u64, stored: u64) -> Seeded {
+        Seeded { seed, created: stored.into() }
+    }
+}
+
+type Slot = Arc<Mutex<Live>>;
+
+/// What `POST /api/games` answers: the id and each seat's token (shown this once).
+pub struct Created {
+    /// The new game's id.
+    pub id: String,
+    /// Per seat: player name, kind, token for people.
+    pub seats: Vec<(&'static str, SeatKind, Option<String>)>,
+}
+
+/// A new game as asked for, before any checks.
+pub struct NewGame {
+    /// Registry id.
+    pub game: String,
+    /// Option values by key, as on the command line.
+    pub options: Vec<(String, String)>,
+    /// One per player; `None`: every seat human.
+    pub seats: Option<Vec<String>>,
+    /// A record to start from.
+    pub record: Option<String>,
+}
+
+fn store_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::Conflict => {
+            ApiError::conflict("the game changed meanwhile (reload the game and try again)")
+        }
+        StoreError::Backend(e) => {
+            tracing::error!(error = %e, "storage failed");
+            ApiError::unavailable("storage failed; nothing was changed")
+        }
+    }
+}
+
+impl Hub {
+    /// A hub over `store` and `fanout`, searching at most `searches` positions at once; new
+    /// games get random secrets, or `seeded` ones.
+    pub fn new(
+        store: Arc<dyn Store>,
+        fanout: Arc<dyn FanOut>,
+        searches: usize,
+        seeded: Option<Seeded>,
+    ) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            fanout,
+            games: std::sync::Mutex::new(HashMap::new()),
+            ai: Arc::new(Semaphore::new(searches.max(1))),
+            seeded,
+        })
+    }
+
+    /// A new game's secret: random, or the next seeded one.
+    fn new_secret(&self) -> [u8; 32] {
+        match &self.seeded {
+            None => secret::new_secret(),
+            Some(s) => {
+                let n = s.created.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                secret::seeded_secret(s.seed, n)
+            }
+        }
+    }
+
+    /// The fan-out watchers subscribe to.
+    pub fn fanout(&self) -> &dyn FanOut {
+        &*self.fanout
+    }
+
+    /// The game's slot, loaded from storage and replayed on first use.
+    async fn slot(self: &Arc<Self>, id: &str) -> Result<Slot, ApiError> {
+        let not_found = || ApiError::not_found(format!("no game with id '{id}'"));
+        if !secret::plausible_id(id) {
+            return Err(not_found());
+        }
+        if let Some(s) = self.games.lock().expect("games").get(id) {
+            return Ok(Arc::clone(s));
+        }
+        let stored = self.store.load(id).await.map_err(store_error)?.ok_or_else(not_found)?;
+        let live = tokio::task::spawn_blocking(move || Live::from_stored(stored))
+            .await
+            .map_err(|e| ApiError::internal(format!("replay: {e}")))?
+            .map_err(|e| {
+                tracing::error!(game = id, error = %e, "a stored game does not replay");
+                ApiError::internal(format!("the stored game does not replay: {e}"))
+            })?;
+        let (slot, fresh) = {
+            let mut games = self.games.lock().expect("games");
+            match games.get(id) {
+                Some(s) => (Arc::clone(s), false),
+                None => {
+                    let s = Arc::new(Mutex::new(live));
+                    games.insert(id.to_string(), Arc::clone(&s));
+                    (s, true)
+                }
+            }
+        };
+        if fresh {
+            // A computer whose turn was cut off (a restart) goes on.
+            let mut live = slot.lock().await;
+            self.schedule(&slot, &mut live);
+        }
+        Ok(slot)
+    }
+
+    /// Whether a game exists.
+    pub async fn exists(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+        self.slot(id).await.map(|_| ())
+    }
+
+    /// Creates a game after checking game, options, seats and record.
+    ///
+    /// # Errors
+    /// 400 with what was wrong; 503 when storage fails.
+    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
+        let (info, opts, position) = new_position(&req.game, &req.options)?;
+        let names = position.player_names();
+        let kinds: Vec<SeatKind> = match &req.seats {
+            None => vec![SeatKind::Human; names.len()],
+            Some(seats) => {
+                if seats.len() != names.len() {
+                    return Err(ApiError::bad_request(format!(
+                        "seats: this game has {} players ({}), so seats needs {} entries, not {}",
+                        names.len(),
+                        names.join(", "),
+                        names.len(),
+                        seats.len()
+                    )));
+                }
+                seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        SeatKind::parse(s)
+                            .map_err(|e| ApiError::bad_request(format!("seats[{i}]: {e}")))
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+        };
+        let record: Vec<String> =
+            req.record.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
+        let options = opts.pairs().to_vec();
+        let mut human_tokens: Vec<Option<String>> =
+            kinds.iter().map(|k| (*k == SeatKind::Human).then(secret::new_token)).collect();
+        let stored_seats: Vec<StoredSeat> = kinds
+            .iter()
+            .zip(&human_tokens)
+            .map(|(k, t)| StoredSeat {
+                kind: k.label(),
+                token_hash: t.as_deref().map(secret::hash_token),
+            })
+            .collect();
+        // Replay the import (canonicalising it), then the rolls that follow by themselves.
+        let (mut live, canonical, secret) = tokio::task::spawn_blocking({
+            let stored_seats = stored_seats.clone();
+            let options = options.clone();
+            let hub = Arc::clone(self);
+            move || -> Result<(Live, Vec<String>, [u8; 32]), ApiError> {
+                let mut canonical = Vec::with_capacity(record.len());
+                let mut p = position;
+                for (i, token) in record.iter().enumerate() {
+                    let played = p.play_text(token).map_err(|e| {
+                        ApiError::bad_request(format!("record: move {} ('{token}'): {e}", i + 1))
+                    })?;
+                    canonical.push(played);
+                }
+                // Drawn once everything asked for is known to be fine, so that a refused
+                // request does not use up a creation number of `--seed`.
+                let secret = hub.new_secret();
+                let draft = StoredGame {
+                    id: String::new(),
+                    game: info.id.to_string(),
+                    options,
+                    seats: stored_seats,
+                    secret,
+                    record: canonical.clone(),
+                    version: 0,
+                    resigned: None,
+                    finished: false,
+                };
+                let mut live = Live::from_stored(draft).map_err(ApiError::internal)?;
+                // A game may start (or an import end) with a roll that is nobody's.
+                let (next, tokens) = live.continue_with(None)?;
+                if !tokens.is_empty() {
+                    live.record.extend(tokens.iter().cloned());
+                    canonical.extend(tokens);
+                    live.movers.extend(next.movers);
+                    live.position = next.position;
+                    live.last = next.last;
+                    live.state = state_json(&live.position, &live.last, None);
+                }
+                Ok((live, canonical, secret))
+            }
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("create: {e}")))??;
+        let finished = live.over();
+        let mut attempts = 0;
+        let id = loop {
+            let id = secret::new_id();
+            let game = StoredGame {
+                id: id.clone(),
+                game: info.id.to_string(),
+                options: options.clone(),
+                seats: stored_seats.clone(),
+                secret,
+                record: canonical.clone(),
+                version: 0,
+                resigned: None,
+                finished,
+            };
+            match self.store.create(game).await {
+                Ok(()) => break id,
+                Err(StoreError::Conflict) if attempts < 5 => attempts += 1,
+                Err(e) => return Err(store_error(e)),
+            }
+        };
+        live.id = id.clone();
+        live.refresh();
+        let seats = names
+            .iter()
+            .zip(&kinds)
+            .zip(human_tokens.iter_mut())
+            .map(|((n, k), t)| (*n, *k, t.take()))
+            .collect();
+        tracing::info!(game = %id, kind = info.id, ply = live.record.len(), "game created");
+        let slot = Arc::new(Mutex::new(live));
+        self.games.lock().expect("games").insert(id.clone(), Arc::clone(&slot));
+        {
+            let mut live = slot.lock().await;
+            self.schedule(&slot, &mut live);
+        }
+        Ok(Created { id, seats })
+    }
+
+    /// The game as `GET /api/games/{id}` answers.
+    ///
+    /// # Errors
+    /// 404 unknown game; 503 storage.
+    pub async fn game_json(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.lock().await;
+        live.used = Instant::now();
+        Ok(live.json())
+    }
+
+    /// The game as it stood after the first `ply` tokens of its record
+    /// (`GET /api/games/{id}?ply=N`): the shape of [`Hub::game_json`], with the record cut to
+    /// `ply` and the state of that position, its last move marked. `version` and `connected`
+    /// are the current ones; at the current ply it is the current game, resignation included.
+    ///
+    /// # Errors
+    /// 404 unknown game; 400 `ply` beyond the current ply; 500 when the record no longer
+    /// replays; 503 storage.
+    pub async fn game_at(self: &Arc<Self>, id: &str, ply: u64) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.clone().lock_owned().await;
+        live.used = Instant::now();
+        let now = live.record.len();
+        let n = match usize::try_from(ply) {
+            Ok(n) if n <= now => n,
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "ply {ply} has not been reached: the game is at ply {now} (ask for ?ply=N with N from 0 to {now})"
+                )))
+            }
+        };
+        if n == now {
+            return Ok(live.json());
+        }
+        // A replay of the record up to `n` (milliseconds even for long games), under the
+        // game's lock so that the record cannot change meanwhile.
+        tokio::task::spawn_blocking(move || {
+            guarded("the replay", || {
+                let start = start(live.info, &live.options).map_err(ApiError::internal)?;
+                let past = replay(start, &live.record[..n]).map_err(ApiError::internal)?;
+                let state = state_json(&past.position, &past.last, None);
+                Ok(live.render_at(&live.record[..n], &past.position, &state, None))
+            })
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("replay: {e}")))?
+    }
+
+    /// The current frame of a game, for a watcher that connects or fell behind.
+    pub async fn frame(self: &Arc<Self>, id: &str) -> Result<Frame, ApiError> {
+        let slot = self.slot(id).await?;
+        let live = slot.lock().await;
+        Ok(live.frame())
+    }
+
+    /// The record as one line.
+    ///
+    /// # Errors
+    /// 404 unknown game.
+    pub async fn record(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let live = slot.lock().await;
+        Ok(live.record.join(" "))
+    }
+
+    /// Plays `text` (or a roll, when `text` is `roll`) for the seat of `token` at `ply`.
+    /// Returns the game after the move and the rolls that followed it.
+    ///
+    /// # Errors
+    /// 403, 409, 400, 422 as the contract says; 503 storage.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        ply: u64,
+        text: &str,
+    ) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.lock().await;
+        live.used = Instant::now();
+        let seat = live.seat(token)?;
+        live.check_playing()?;
+        live.check_ply(ply)?;
+        let name = live.names[seat];
+        let token = match live.position.to_move() {
+            ToMove::Player(p) if p.index() != seat => {
+                return Err(ApiError::forbidden(format!(
+                    "it is {}'s turn; this token is {name}'s",
+                    live.names[p.index()]
+                )))
+            }
+            ToMove::Player(_) if text.trim() == "roll" => {
+                return Err(ApiError::unprocessable(format!("no roll is due: {name} is to move")))
+            }
+            ToMove::Player(_) => text.to_string(),
+            ToMove::Chance => {
+                let owner = live.position.chance_player().map(|p| p.index());
+                match owner {
+                    Some(o) if o != seat => {
+                        return Err(ApiError::forbidden(format!(
+                            "it is {}'s roll; this token is {name}'s",
+                            live.names[o]
+                        )))
+                    }
+                    _ if text.trim() != "roll" => {
+                        return Err(ApiError::unprocessable(format!(
+                        "a die roll is due: send {{\"move\":\"roll\",\"ply\":{ply}}}, not '{text}'"
+                    )))
+                    }
+                    _ => live.roll(&live.position, live.record.len())?,
+                }
+            }
+            ToMove::Over => return Err(ApiError::conflict("the game is over")),
+        };
+        self.advance(&slot, &mut live, &token).await?;
+        Ok(live.json())
+    }
+
+    /// Plays `token` and what follows by itself, commits, publishes, and lets a computer
+    /// seat that is now to move think.
+    async fn advance(
+        self: &Arc<Self>,
+        slot: &Slot,
+        live: &mut Live,
+        token: &str,
+    ) -> Result<(), ApiError> {
+        let (next, tokens, state) = guarded("the move", || {
+            let (next, tokens) = live.continue_with(Some(token))?;
+            let state = state_json(&next.position, &next.last, None);
+            Ok((next, tokens, state))
+        })?;
+        let finished = next.position.to_move() == ToMove::Over;
+        let change = Change {
+            id: live.id.clone(),
+            version: live.version,
+            edit: Edit::Append { ply: live.record.len(), tokens: tokens.clone() },
+            finished,
+        };
+        self.commit(change).await?;
+        for (t, m) in tokens.iter().zip(&next.movers) {
+            let who = m.map_or("chance", |m| live.names[m as usize]);
+            tracing::info!(game = %live.id, ply = live.record.len(), by = who, mv = %t, "move");
+            live.record.push(t.clone());
+        }
+        live.movers.extend(next.movers);
+        live.position = next.position;
+        live.last = next.last;
+        self.changed(slot, live, state);
+        Ok(())
+    }
+
+    /// Commits a change. When storage says the game moved on without us (another server
+    /// instance on a shared database), the game in memory is stale: forget it, so that the
+    /// next request rebuilds it from storage.
+    async fn commit(&self, change: Change) -> Result<(), ApiError> {
+        let id = change.id.clone();
+        self.store.commit(change).await.map_err(|e| {
+            if e == StoreError::Conflict {
+                self.games.lock().expect("games").remove(&id);
+            }
+            store_error(e)
+        })
+    }
+
+    /// After a committed change: new version, its state (computed before the commit, so that
+    /// nothing after the commit can fail), tell the watchers, maybe think.
+    fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live, state: Box<RawValue>) {
+        live.version += 1;
+        live.state = state;
+        live.refresh();
+        self.fanout.publish(&live.id, live.frame());
+        self.schedule(slot, live);
+    }
+
+    /// Resigns for the seat of `token`: the game is over, the others win.
+    ///
+    /// # Errors
+    /// 403 not a seat; 409 over.
+    pub async fn resign(self: &Arc<Self>, id: &str, token: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.lock().await;
+        let seat = live.seat(token)?;
+        live.check_playing()?;
+        let state = guarded("the resignation", || {
+            Ok(state_json(&live.position, &live.last, Some(seat as u8)))
+        })?;
+        let change = Change {
+            id: live.id.clone(),
+            version: live.version,
+            edit: Edit::Resign { seat: seat as u8 },
+            finished: true,
+        };
+        self.commit(change).await?;
+        tracing::info!(game = %live.id, ply = live.record.len(), by = live.names[seat], "resigned");
+        live.resigned = Some(seat as u8);
+        self.changed(&slot, &mut live, state);
+        Ok(live.json())
+    }
+
+    /// Takes back the last move of the seat of `token` and everything after it; only when
+    /// every other seat is a computer. With `ply`, only if the game is still there.
+    ///
+    /// # Errors
+    /// 403 not a seat, or not a game against the computer; 409 stale, resigned, or nothing
+    /// to undo.
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        ply: Option<u64>,
+    ) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.lock().await;
+        let seat = live.seat(token)?;
+        if live.seats.iter().enumerate().any(|(i, k)| i != seat && *k == SeatKind::Human) {
+            return Err(ApiError::forbidden(
+                "undo is only for games against the computer: another seat is a person",
+            ));
+        }
+        if live.resigned.is_some() {
+            return Err(ApiError::conflict("the game is over: a seat resigned"));
+        }
+        if let Some(ply) = ply {
+            live.check_ply(ply)?;
+        }
+        let Some(to) = live.movers.iter().rposition(|m| *m == Some(seat as u8)) else {
+            return Err(ApiError::conflict(format!(
+                "nothing to undo: {} has not moved",
+                live.names[seat]
+            )));
+        };
+        let (replayed, state) = guarded("the undo", || {
+            let start = start(live.info, &live.options).map_err(ApiError::internal)?;
+            let replayed = replay(start, &live.record[..to]).map_err(ApiError::internal)?;
+            let state = state_json(&replayed.position, &replayed.last, None);
+            Ok((replayed, state))
+        })?;
+        let finished = replayed.position.to_move() == ToMove::Over;
+        let change = Change {
+            id: live.id.clone(),
+            version: live.version,
+            edit: Edit::Truncate { ply: to },
+            finished,
+        };
+        self.commit(change).await?;
+        tracing::info!(game = %live.id, from = live.record.len(), to, by = live.names[seat], "undo");
+        live.record.truncate(to);
+        live.movers = replayed.movers;
+        live.position = replayed.position;
+        live.last = replayed.last;
+        self.changed(&slot, &mut live, state);
+        Ok(live.json())
+    }
+
+    /// A suggestion for the seat of `token`, which must be to move.
+    ///
+    /// # Errors
+    /// 403 not a seat or not to move; 409 over or a roll is due.
+    pub async fn hint(self: &Arc<Self>, id: &str, token: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let position = {
+            let live = slot.lock().await;
+            let seat = live.seat(token)?;
+            live.check_playing()?;
+            match live.position.to_move() {
+                ToMove::Player(p) if p.index() == seat => live.position.clone(),
+                ToMove::Player(p) => {
+                    return Err(ApiError::forbidden(format!(
+                        "it is {}'s turn; hints are for the seat to move",
+                        live.names[p.index()]
+                    )))
+                }
+                _ => return Err(ApiError::conflict("a die roll is due, not a move")),
+            }
+        };
+        let permit = tokio::time::timeout(HINT_WAIT, Arc::clone(&self.ai).acquire_owned())
+            .await
+            .map_err(|_| ApiError::unavailable("the computer is busy; ask again in a moment"))?
+            .expect("semaphore open");
+        let seed = rand::random();
+        let found = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            tabla_ai::best_move_dyn(&position, hint_budget(), seed)
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("hint search: {e}")))?
+        .map_err(ApiError::internal)?;
+        found.ok_or_else(|| ApiError::conflict("no move to suggest"))
+    }
+
+    /// Registers a watcher that showed the token of a seat; returns the seat's name.
+    ///
+    /// # Errors
+    /// 403 not a seat.
+    pub async fn hello(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+    ) -> Result<(usize, &'static str), ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.lock().await;
+        let seat = live.seat(token)?;
+        live.connected[seat] += 1;
+        if live.connected[seat] == 1 {
+            live.refresh();
+            self.fanout.publish(&live.id, live.frame());
+        }
+        Ok((seat, live.names[seat]))
+    }
+
+    /// The watcher of a seat left.
+    pub async fn bye(self: &Arc<Self>, id: &str, seat: usize) {
+        let Ok(slot) = self.slot(id).await else { return };
+        let mut live = slot.lock().await;
+        live.connected[seat] = live.connected[seat].saturating_sub(1);
+        if live.connected[seat] == 0 {
+            live.refresh();
+            self.fanout.publish(&live.id, live.frame());
+        }
+    }
+
+    /// Starts the computer's search if a computer seat is to move and none is running.
+    fn schedule(self: &Arc<Self>, slot: &Slot, live: &mut Live) {
+        if live.computer_busy || live.over() {
+            return;
+        }
+        let Some(seat) = mover(&live.position) else { return };
+        let SeatKind::Computer(level) = live.seats[seat as usize] else { return };
+        live.computer_busy = true;
+        let job = ComputerTurn {
+            position: live.position.clone(),
+            version: live.version,
+            level,
+            seed: secret::ai_seed(&live.secret, live.record.len()),
+        };
+        let hub = Arc::clone(self);
+        let slot = Arc::clone(slot);
+        tokio::spawn(async move { hub.computer_turn(slot, job).await });
+    }
+
+    async fn computer_turn(self: Arc<Self>, slot: Slot, job: ComputerTurn) {
+        let permit = Arc::clone(&self.ai).acquire_owned().await.expect("semaphore open");
+        if slot.lock().await.version != job.version {
+            // Changed while queued (an undo, a resignation): think again about the new one.
+            drop(permit);
+            let mut live = slot.lock().await;
+            live.computer_busy = false;
+            self.schedule(&slot, &mut live);
+            return;
+        }
+        let ComputerTurn { position, version, level, seed } = job;
+        let found = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            tabla_ai::best_move_dyn(&position, tabla_ai::Budget::level(level), seed)
+        })
+        .await;
+        let mut live = slot.lock().await;
+        live.computer_busy = false;
+        if live.version != version {
+            self.schedule(&slot, &mut live);
+            return;
+        }
+        match found {
+            Ok(Ok(Some(mv))) => {
+                if let Err(e) = self.advance(&slot, &mut live, &mv).await {
+                    tracing::error!(game = %live.id, mv = %mv, error = %e.message, "the computer's move failed");
+                }
+            }
+            Ok(Ok(None)) => tracing::error!(game = %live.id, "the computer found no move"),
+            Ok(Err(e)) => {
+                tracing::error!(game = %live.id, error = %e, "the computer's search failed")
+            }
+            Err(e) => {
+                tracing::error!(game = %live.id, error = %e, "the computer's search panicked")
+            }
+        }
+    }
+
+    /// Loads the unfinished games with computer seats, so that a computer whose turn was cut
+    /// off by a restart plays it.
+    pub async fn resume(self: &Arc<Self>) {
+        match self.store.resumable().await {
+            Ok(ids) => {
+                for id in ids {
+                    if let Err(e) = self.slot(&id).await {
+                        tracing::error!(game = %id, error = %e.message, "cannot resume");
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot list the games to resume"),
+        }
+    }
+
+    /// Forgets games nobody has used for `idle` (they are rebuilt from storage when asked for
+    /// again), keeping those with a seat connected or a computer thinking.
+    pub fn sweep(&self, idle: Duration) {
+        let mut games = self.games.lock().expect("games");
+        games.retain(|_, slot| {
+            // Held elsewhere (a request, a computer's turn): keep.
+            if Arc::strong_count(slot) > 1 {
+                return true;
+            }
+            let Ok(live) = slot.try_lock() else { return true };
+            live.computer_busy
+                || live.connected.iter().any(|&n| n > 0)
+                || live.used.elapsed() < idle
+        });
+    }
+}
+
+struct ComputerTurn {
+    position: AnyGame,
+    version: u64,
+    level: u8,
+    seed: u64,
+}

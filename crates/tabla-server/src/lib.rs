@@ -1,0 +1,214 @@
+//! The Tabla game server: the HTTP and WebSocket API of `docs/http-contract.md`, games stored
+//! in SQLite, computer seats played on the blocking pool, the web page embedded.
+//!
+//! `tabla serve` calls [`run`]; tests call [`start`] on port 0 and get the address back.
+//!
+//! Layers, each behind a small interface so that the next step (several instances on
+//! PostgreSQL with a message bus) replaces one layer, not the handlers:
+//! - [`store::Store`]: games as options, seats and records; every change committed before it
+//!   is acknowledged;
+//! - [`fanout::FanOut`]: live frames to the watchers of a game;
+//! - [`hub::Hub`]: the games in memory, the rules checks, dice, computer seats;
+//! - `api`, `live`, `web`: the endpoints.
+
+pub mod api;
+pub mod error;
+pub mod fanout;
+pub mod hub;
+mod live;
+pub mod secret;
+pub mod store;
+mod web;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware::Next;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (`127.0.0.1:8080`; port 0 picks a free one).
+    pub addr: SocketAddr,
+    /// The SQLite file (created if missing).
+    pub db: PathBuf,
+    /// How often live sockets are pinged.
+    pub heartbeat: Duration,
+    /// Computer searches at once; `None`: one per core.
+    pub searches: Option<usize>,
+    /// `tabla serve --seed S`: each new game's secret (its dice, its computer seats' seeds)
+    /// from S and the game's creation number in the database, the same every run; `None`:
+    /// random secrets.
+    pub seed: Option<u64>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: PathBuf::from("tabla.sqlite3"),
+            heartbeat: Duration::from_secs(15),
+            searches: None,
+            seed: None,
+        }
+    }
+}
+
+/// The router over a hub: the API, the live sockets, the page.
+pub fn router(app: api::App) -> Router {
+    let api = Router::new()
+        .route("/api/meta", get(api::meta))
+        .route("/api/games", post(api::create))
+        .route("/api/preview", post(api::preview))
+        .route("/api/games/{id}", get(api::game))
+        .route("/api/games/{id}/moves", post(api::play))
+        .route("/api/games/{id}/live", get(live::live))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/hint", get(api::hint))
+        .route("/", get(web::index))
+        .route("/g/{id}", get(web::index))
+        .method_not_allowed_fallback(api::wrong_method)
+        .fallback(web::file);
+    api.layer(DefaultBodyLimit::max(api::BODY_LIMIT))
+        .layer(axum::middleware::from_fn(log_request))
+        .with_state(app)
+}
+
+/// One line per request: method, path (never the query, which may hold an invite token),
+/// status, time.
+async fn log_request(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let t0 = Instant::now();
+    let res = next.run(req).await;
+    tracing::info!(
+        %method,
+        %path,
+        status = res.status().as_u16(),
+        ms = format_args!("{:.1}", t0.elapsed().as_secs_f64() * 1000.0),
+        "request"
+    );
+    res
+}
+
+/// A server started by [`start`].
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops accepting, lets requests in flight finish, and waits.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let _ = self.task.await;
+    }
+}
+
+/// Opens the database, binds, and serves in the background of the current runtime.
+///
+/// # Errors
+/// The database cannot be opened or the address cannot be bound; the message says which.
+pub async fn start(config: Config) -> Result<Running, String> {
+    let db = config.db.clone();
+    let store = tokio::task::spawn_blocking(move || store::SqliteStore::open(&db))
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| format!("{}: {e}", config.db.display()))?;
+    let searches = config
+        .searches
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let seeded = match config.seed {
+        None => None,
+        Some(seed) => {
+            let stored = store::Store::count(&store)
+                .await
+                .map_err(|e| format!("{}: {e}", config.db.display()))?;
+            tracing::warn!(seed, stored, "seeded secrets: the dice can be foreseen (for tests)");
+            Some(hub::Seeded::new(seed, stored))
+        }
+    };
+    let hub =
+        hub::Hub::new(Arc::new(store), Arc::new(fanout::LocalFanOut::default()), searches, seeded);
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn({
+        let hub = Arc::clone(&hub);
+        async move { hub.resume().await }
+    });
+    tokio::spawn({
+        let hub = Arc::downgrade(&hub);
+        async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                let Some(hub) = hub.upgrade() else { break };
+                hub.sweep(Duration::from_secs(600));
+            }
+        }
+    });
+    let app = router(api::App { hub, heartbeat: config.heartbeat });
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let served = axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await;
+        if let Err(e) = served {
+            tracing::error!(error = %e, "the server stopped");
+        }
+    });
+    Ok(Running { addr, stop: Some(stop), task })
+}
+
+/// `tabla serve`: logs to standard error (level from `RUST_LOG`, default `info`), serves until
+/// Ctrl-C, and prints the address to open.
+///
+/// # Errors
+/// As [`start`].
+pub fn run(config: Config) -> Result<(), String> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr)
+        .try_init();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    rt.block_on(async {
+        let running = start(config.clone()).await?;
+        let shown = if running.addr.ip().is_unspecified() {
+            SocketAddr::from(([127, 0, 0, 1], running.addr.port()))
+        } else {
+            running.addr
+        };
+        // Not println!: a closed standard output must not stop the server.
+        let mut out = std::io::stdout();
+        let _ =
+            writeln!(out, "Tabla is serving: open http://{shown}/ in a browser (Ctrl-C stops it).");
+        let _ = writeln!(out, "Games are kept in {}.", config.db.display());
+        let _ = out.flush();
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("stopping");
+        // Every acknowledged move is already on disk; the sockets need not be waited for.
+        Ok(())
+    })
+}

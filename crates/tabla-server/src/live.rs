@@ -1,0 +1,137 @@
+//! `GET /api/games/{id}/live`: the game on connect and after every change, to anyone. A seat's
+//! page may say `{"hello":"TOKEN"}` to count as connected; `{"ping":X}` is answered with
+//! `{"pong":X}` (browsers cannot send WebSocket pings); the server pings too and closes a
+//! socket that stays silent for three heartbeats.
+
+use crate::api::App;
+use crate::error::ApiError;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::Deserialize;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast::error::RecvError;
+
+/// Longest a frame may take to leave; a client that does not read is dropped.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Upgrades to a WebSocket that follows the game.
+pub async fn live(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let ws = ws.map_err(|e| {
+        ApiError::status(e.status(), format!("this is a WebSocket endpoint: {}", e.body_text()))
+    })?;
+    Ok(ws.max_message_size(4096).on_upgrade(move |socket| watch(app, id, socket)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Hello {
+    hello: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Ping {
+    ping: serde_json::Value,
+}
+
+async fn send(socket: &mut WebSocket, m: Message) -> bool {
+    matches!(tokio::time::timeout(SEND_TIMEOUT, socket.send(m)).await, Ok(Ok(())))
+}
+
+fn text(s: impl Into<String>) -> Message {
+    Message::Text(s.into().into())
+}
+
+async fn watch(app: App, id: String, mut socket: WebSocket) {
+    // Subscribe before reading the game, so that no change falls between the two.
+    let mut rx = app.hub.fanout().subscribe(&id);
+    let Ok(first) = app.hub.frame(&id).await else { return };
+    let mut shown = first.version;
+    let mut shown_text = first.text.clone();
+    if !send(&mut socket, text(&*first.text)).await {
+        return;
+    }
+    let mut seat: Option<usize> = None;
+    let mut beat = tokio::time::interval(app.heartbeat);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    beat.tick().await;
+    let mut heard = Instant::now();
+    loop {
+        tokio::select! {
+            frame = rx.recv() => {
+                let frame = match frame {
+                    Ok(f) => f,
+                    // Fell behind: the whole game now is all that matters.
+                    Err(RecvError::Lagged(_)) => match app.hub.frame(&id).await {
+                        Ok(f) => f,
+                        Err(_) => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                // Older than what was shown, or the same again (published between the
+                // subscription and the first read): drop it. Equal versions may carry
+                // presence, so those are compared.
+                if frame.version < shown || (frame.version == shown && frame.text == shown_text) {
+                    continue;
+                }
+                shown = frame.version;
+                shown_text = frame.text.clone();
+                if !send(&mut socket, text(&*frame.text)).await {
+                    break;
+                }
+            }
+            msg = socket.recv() => {
+                let Some(Ok(msg)) = msg else { break };
+                heard = Instant::now();
+                match msg {
+                    Message::Text(t) => {
+                        let reply = answer(&app, &id, &mut seat, t.as_str()).await;
+                        if !send(&mut socket, text(reply)).await {
+                            break;
+                        }
+                    }
+                    Message::Close(_) => break,
+                    _ => {}
+                }
+            }
+            _ = beat.tick() => {
+                if heard.elapsed() > app.heartbeat * 3 {
+                    tracing::info!(game = %id, "a silent live socket was closed");
+                    break;
+                }
+                if !send(&mut socket, Message::Ping(Vec::new().into())).await {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(s) = seat {
+        app.hub.bye(&id, s).await;
+    }
+}
+
+/// The answer to a text frame from the client.
+async fn answer(app: &App, id: &str, seat: &mut Option<usize>, t: &str) -> String {
+    let error = |m: String| serde_json::json!({ "error": m }).to_string();
+    if let Ok(p) = serde_json::from_str::<Ping>(t) {
+        return serde_json::json!({ "pong": p.ping }).to_string();
+    }
+    match serde_json::from_str::<Hello>(t) {
+        Ok(_) if seat.is_some() => error("this socket has already said hello".into()),
+        Ok(h) => match app.hub.hello(id, &h.hello).await {
+            Ok((s, name)) => {
+                *seat = Some(s);
+                serde_json::json!({ "hello": name }).to_string()
+            }
+            Err(e) => error(e.message),
+        },
+        Err(_) => error(r#"expected {"hello":"TOKEN"} or {"ping":N}"#.into()),
+    }
+}

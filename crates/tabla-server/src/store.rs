@@ -1,0 +1,594 @@
+//! Storage behind one small interface, [`Store`]: a game is its rules, seats, secret and the
+//! record of move tokens; positions are rebuilt from the record. [`SqliteStore`] is the one
+//! backend today; a PostgreSQL one for several server instances implements the same trait and
+//! nothing above it changes (the version check in [`Store::commit`] is what keeps instances
+//! from overwriting each other).
+
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::{mpsc, Arc, Mutex};
+use tokio::sync::oneshot;
+
+/// What a store answers with: boxed, so that the trait stays object-safe and a backend may
+/// be fully async (a network database) or hand work to a thread (SQLite).
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// Why a store call failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The game changed since the version the change was made for (or the id is taken, on
+    /// create): nothing was written.
+    Conflict,
+    /// The backend failed (disk, database); nothing was written.
+    Backend(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Conflict => f.write_str("the game changed meanwhile"),
+            StoreError::Backend(e) => write!(f, "storage failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Backend(e.to_string())
+    }
+}
+
+/// A seat as stored: its kind (`human`, `computer:3`) and, for people, the SHA-256 of its
+/// token (the token itself is never stored).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// `human` or `computer:L`.
+    pub kind: String,
+    /// SHA-256 of the seat's token; `None` for computer seats.
+    pub token_hash: Option<[u8; 32]>,
+}
+
+/// A whole game as stored: what it takes to rebuild it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The public id.
+    pub id: String,
+    /// The registry id of the game.
+    pub game: String,
+    /// The options as given (checked), in order.
+    pub options: Vec<(String, String)>,
+    /// One per player, in seat order.
+    pub seats: Vec<StoredSeat>,
+    /// The secret the dice sequence is drawn from; never shown.
+    pub secret: [u8; 32],
+    /// The move tokens, chance outcomes included: the truth of the game.
+    pub record: Vec<String>,
+    /// Counts every change (move, undo, resignation), so that a change made for an older
+    /// state is refused even when the ply is the same again after an undo.
+    pub version: u64,
+    /// The seat that resigned, if one did (the game is then over).
+    pub resigned: Option<u8>,
+    /// Whether the game is over (by its rules or by resignation).
+    pub finished: bool,
+}
+
+/// One change to a stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// Tokens played from `ply` on (`ply` is the record's length before them).
+    Append {
+        /// Length of the record before the tokens.
+        ply: usize,
+        /// The tokens.
+        tokens: Vec<String>,
+    },
+    /// The record cut back to `ply` tokens (an undo).
+    Truncate {
+        /// The new length.
+        ply: usize,
+    },
+    /// A seat resigned.
+    Resign {
+        /// The seat index.
+        seat: u8,
+    },
+}
+
+/// A change with the version it was made for: the store applies it only if the game is still
+/// at that version, and the game's version becomes `version + 1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The game's id.
+    pub id: String,
+    /// The version the change was computed against.
+    pub version: u64,
+    /// What changes.
+    pub edit: Edit,
+    /// Whether the game is over after it.
+    pub finished: bool,
+}
+
+/// Where games live. Every call either does all it says, durably, or nothing.
+pub trait Store: Send + Sync + 'static {
+    /// Stores a new game (`version` as given, normally 0).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the id is taken; [`StoreError::Backend`].
+    fn create(&self, game: StoredGame) -> StoreFuture<'_, ()>;
+    /// The game with this id, if any.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>>;
+    /// Applies a change; once this returns `Ok`, the change survives a crash.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the game is not at `change.version` (or does not exist);
+    /// [`StoreError::Backend`].
+    fn commit(&self, change: Change) -> StoreFuture<'_, ()>;
+    /// Ids of the unfinished games with a computer seat, so that a restarted server resumes
+    /// a computer's turn that was cut off.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn resumable(&self) -> StoreFuture<'_, Vec<String>>;
+    /// How many games are stored (`tabla serve --seed` numbers new games after them).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn count(&self) -> StoreFuture<'_, u64>;
+}
+
+/// The schema, one step per version from the first; `PRAGMA user_version` says how many have
+/// been applied. Append new steps; never edit a published one.
+const MIGRATIONS: &[&str] = &[
+    // 1: games, their seats, their records.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,          -- JSON [[key, value], ...]
+        secret BLOB NOT NULL,
+        version INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        resigned INTEGER,
+        finished INTEGER NOT NULL,
+        has_computer INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE seats (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        token_hash BLOB,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX games_resumable ON games(finished, has_computer);",
+];
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// Opens a connection with the settings every connection of ours needs: WAL (readers never
+/// block the writer), `synchronous=FULL` (a commit is on disk when it returns).
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path)
+        .map_err(|e| StoreError::Backend(format!("cannot open {}: {e}", path.display())))?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(StoreError::Backend(format!("{} cannot be put in WAL mode", path.display())));
+    }
+    conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")?;
+    Ok(conn)
+}
+
+/// Brings the schema up to [`SCHEMA_VERSION`], one transaction per step.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let have: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let have = usize::try_from(have).unwrap_or(usize::MAX);
+    if have > MIGRATIONS.len() {
+        return Err(StoreError::Backend(format!(
+            "the database has schema version {have}, written by a newer tabla; this one knows \
+             versions up to {}",
+            MIGRATIONS.len()
+        )));
+    }
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(have) {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_batch(step)?;
+        tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+enum Job {
+    Create(StoredGame, oneshot::Sender<Result<(), StoreError>>),
+    Commit(Change, oneshot::Sender<Result<(), StoreError>>),
+}
+
+/// SQLite in one file. Writes go to one thread that owns the writing connection and commits
+/// whatever has queued up in one transaction (group commit: one fsync for many moves, each
+/// acknowledged only after that fsync); reads use a second connection, which WAL lets run
+/// alongside.
+pub struct SqliteStore {
+    jobs: Mutex<mpsc::Sender<Job>>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+/// Most jobs in one transaction, so that one commit does not wait for an endless queue.
+const MAX_BATCH: usize = 512;
+
+impl SqliteStore {
+    /// Opens (or creates) the database file and brings its schema up to date.
+    ///
+    /// # Errors
+    /// The file cannot be opened, is not a database, or has a newer schema.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let mut writer = connect(path)?;
+        migrate(&mut writer)?;
+        let reader = connect(path)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("tabla-sqlite-writer".into())
+            .spawn(move || write_loop(writer, rx))
+            .map_err(|e| StoreError::Backend(format!("cannot start the writer thread: {e}")))?;
+        Ok(SqliteStore { jobs: Mutex::new(tx), reader: Arc::new(Mutex::new(reader)) })
+    }
+
+    fn send(&self, job: Job) {
+        // The writer lives as long as the store; a failed send is answered by the dropped
+        // reply channel.
+        let _ = self.jobs.lock().expect("job queue").send(job);
+    }
+
+    fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> StoreFuture<'_, T> {
+        let reader = Arc::clone(&self.reader);
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || f(&reader.lock().expect("reader")))
+                .await
+                .map_err(|e| StoreError::Backend(format!("reader thread: {e}")))?
+        })
+    }
+}
+
+async fn answer(rx: oneshot::Receiver<Result<(), StoreError>>) -> Result<(), StoreError> {
+    rx.await.unwrap_or_else(|_| Err(StoreError::Backend("the writer thread stopped".into())))
+}
+
+impl Store for SqliteStore {
+    fn create(&self, game: StoredGame) -> StoreFuture<'_, ()> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Create(game, tx));
+        Box::pin(answer(rx))
+    }
+
+    fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
+        let id = id.to_string();
+        self.read(move |c| load(c, &id))
+    }
+
+    fn commit(&self, change: Change) -> StoreFuture<'_, ()> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Commit(change, tx));
+        Box::pin(answer(rx))
+    }
+
+    fn resumable(&self) -> StoreFuture<'_, Vec<String>> {
+        self.read(|c| {
+            let mut q =
+                c.prepare("SELECT id FROM games WHERE finished = 0 AND has_computer = 1")?;
+            let ids = q.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+            Ok(ids)
+        })
+    }
+
+    fn count(&self) -> StoreFuture<'_, u64> {
+        self.read(|c| {
+            let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+            Ok(u64::try_from(n).unwrap_or(0))
+        })
+    }
+}
+
+fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let t0 = std::time::Instant::now();
+        let results = write_batch(&mut conn, &batch);
+        let spent = t0.elapsed();
+        if spent > std::time::Duration::from_millis(100) {
+            tracing::warn!(ms = spent.as_millis() as u64, writes = batch.len(), "a slow commit");
+        }
+        for (job, result) in batch.into_iter().zip(results) {
+            let reply = match job {
+                Job::Create(_, reply) | Job::Commit(_, reply) => reply,
+            };
+            let _ = reply.send(result);
+        }
+    }
+}
+
+/// Runs every job of the batch in one transaction, each in a savepoint so that one refused
+/// job leaves the others; the answers are only `Ok` once the whole transaction is committed.
+fn write_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<(), StoreError>> {
+    let run = |conn: &mut Connection| -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut results = Vec::with_capacity(batch.len());
+        for job in batch {
+            let sp = tx.savepoint()?;
+            let r = match job {
+                Job::Create(game, _) => create(&sp, game),
+                Job::Commit(change, _) => commit(&sp, change),
+            };
+            if r.is_ok() {
+                sp.commit()?;
+            }
+            // Otherwise dropping the savepoint rolls that job back alone.
+            results.push(r);
+        }
+        tx.commit()?;
+        Ok(results)
+    };
+    match run(conn) {
+        Ok(results) => results,
+        Err(e) => {
+            tracing::error!(error = %e, "storage: a batch of {} writes failed", batch.len());
+            batch.iter().map(|_| Err(e.clone())).collect()
+        }
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
+    let options = serde_json::to_string(&g.options).expect("options serialise");
+    let has_computer = g.seats.iter().any(|s| s.kind != "human");
+    let inserted = c.execute(
+        "INSERT INTO games (id, game, options, secret, version, ply, resigned, finished,
+                            has_computer, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
+         ON CONFLICT (id) DO NOTHING",
+        params![
+            g.id,
+            g.game,
+            options,
+            &g.secret[..],
+            g.version as i64,
+            g.record.len() as i64,
+            g.resigned,
+            g.finished,
+            has_computer,
+            now()
+        ],
+    )?;
+    if inserted == 0 {
+        return Err(StoreError::Conflict);
+    }
+    for (i, s) in g.seats.iter().enumerate() {
+        c.execute(
+            "INSERT INTO seats (game_id, seat, kind, token_hash) VALUES (?1, ?2, ?3, ?4)",
+            params![g.id, i as i64, s.kind, s.token_hash.as_ref().map(|h| &h[..])],
+        )?;
+    }
+    insert_moves(c, &g.id, 0, &g.record)
+}
+
+fn insert_moves(
+    c: &Connection,
+    id: &str,
+    from: usize,
+    tokens: &[String],
+) -> Result<(), StoreError> {
+    let mut q = c.prepare_cached("INSERT INTO moves (game_id, ply, token) VALUES (?1, ?2, ?3)")?;
+    for (i, t) in tokens.iter().enumerate() {
+        q.execute(params![id, (from + i) as i64, t])?;
+    }
+    Ok(())
+}
+
+fn commit(c: &Connection, ch: &Change) -> Result<(), StoreError> {
+    let row: Option<(i64, i64)> = c
+        .query_row("SELECT version, ply FROM games WHERE id = ?1", [&ch.id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?;
+    let Some((version, ply)) = row else { return Err(StoreError::Conflict) };
+    if version != ch.version as i64 {
+        return Err(StoreError::Conflict);
+    }
+    let ply = ply as usize;
+    let new_ply = match &ch.edit {
+        Edit::Append { ply: from, tokens } => {
+            if *from != ply {
+                return Err(StoreError::Conflict);
+            }
+            insert_moves(c, &ch.id, ply, tokens)?;
+            ply + tokens.len()
+        }
+        Edit::Truncate { ply: to } => {
+            if *to > ply {
+                return Err(StoreError::Conflict);
+            }
+            c.execute(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+                params![ch.id, *to as i64],
+            )?;
+            *to
+        }
+        Edit::Resign { seat } => {
+            c.execute("UPDATE games SET resigned = ?2 WHERE id = ?1", params![ch.id, seat])?;
+            ply
+        }
+    };
+    c.execute(
+        "UPDATE games SET version = ?2, ply = ?3, finished = ?4, updated_at = ?5 WHERE id = ?1",
+        params![ch.id, version + 1, new_ply as i64, ch.finished, now()],
+    )?;
+    Ok(())
+}
+
+fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    type Row = (String, String, Vec<u8>, i64, Option<u8>, bool);
+    let row: Option<Row> = c
+        .query_row(
+            "SELECT game, options, secret, version, resigned, finished FROM games WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+        )
+        .optional()?;
+    let Some((game, options, secret, version, resigned, finished)) = row else {
+        return Ok(None);
+    };
+    let options: Vec<(String, String)> = serde_json::from_str(&options)
+        .map_err(|e| StoreError::Backend(format!("game {id}: bad options column: {e}")))?;
+    let secret: [u8; 32] = secret
+        .try_into()
+        .map_err(|_| StoreError::Backend(format!("game {id}: bad secret column")))?;
+    let mut q =
+        c.prepare_cached("SELECT kind, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+    let seats = q
+        .query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<Vec<u8>>>(1)?)))?
+        .map(|r| {
+            let (kind, hash) = r?;
+            let token_hash = match hash {
+                None => None,
+                Some(h) => Some(h.try_into().map_err(|_| {
+                    StoreError::Backend(format!("game {id}: bad token hash column"))
+                })?),
+            };
+            Ok(StoredSeat { kind, token_hash })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    let mut q = c.prepare_cached("SELECT token FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let record = q.query_map([id], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+    Ok(Some(StoredGame {
+        id: id.to_string(),
+        game,
+        options,
+        seats,
+        secret,
+        record,
+        version: version as u64,
+        resigned,
+        finished,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            game: "amazons".into(),
+            options: vec![("size".into(), "6".into())],
+            seats: vec![
+                StoredSeat { kind: "human".into(), token_hash: Some([7; 32]) },
+                StoredSeat { kind: "computer:2".into(), token_hash: None },
+            ],
+            secret: [1; 32],
+            record: vec!["a".into(), "b".into()],
+            version: 0,
+            resigned: None,
+            finished: false,
+        }
+    }
+
+    fn rt() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+    }
+
+    #[test]
+    fn round_trip_changes_and_conflicts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        rt().block_on(async {
+            let s = SqliteStore::open(&path).unwrap();
+            s.create(game("g1")).await.unwrap();
+            assert_eq!(s.create(game("g1")).await, Err(StoreError::Conflict));
+            assert_eq!(s.load("g1").await.unwrap(), Some(game("g1")));
+            assert_eq!(s.load("nope").await.unwrap(), None);
+            let append = |version, ply| Change {
+                id: "g1".into(),
+                version,
+                edit: Edit::Append { ply, tokens: vec!["c".into(), "d".into()] },
+                finished: false,
+            };
+            s.commit(append(0, 2)).await.unwrap();
+            // The same change again is stale: the version moved on.
+            assert_eq!(s.commit(append(0, 2)).await, Err(StoreError::Conflict));
+            assert_eq!(s.commit(append(1, 3)).await, Err(StoreError::Conflict));
+            let cut = Change {
+                id: "g1".into(),
+                version: 1,
+                edit: Edit::Truncate { ply: 1 },
+                finished: false,
+            };
+            s.commit(cut).await.unwrap();
+            let resign = Change {
+                id: "g1".into(),
+                version: 2,
+                edit: Edit::Resign { seat: 0 },
+                finished: true,
+            };
+            s.commit(resign).await.unwrap();
+            let g = s.load("g1").await.unwrap().unwrap();
+            assert_eq!(
+                (g.record, g.version, g.resigned, g.finished),
+                (vec!["a".to_string()], 3, Some(0), true)
+            );
+            assert!(s.resumable().await.unwrap().is_empty());
+            s.create(game("g2")).await.unwrap();
+            assert_eq!(s.resumable().await.unwrap(), vec!["g2".to_string()]);
+            assert_eq!(s.count().await.unwrap(), 2);
+        });
+        // Reopening keeps everything and does not migrate again.
+        rt().block_on(async {
+            let s = SqliteStore::open(&path).unwrap();
+            assert_eq!(s.load("g2").await.unwrap(), Some(game("g2")));
+        });
+    }
+
+    #[test]
+    fn schema_is_migrated_and_newer_schemas_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        drop(SqliteStore::open(&path).unwrap());
+        let c = Connection::open(&path).unwrap();
+        let v: i64 = c.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(v as usize, SCHEMA_VERSION);
+        let mode: String = c.query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+        c.pragma_update(None, "user_version", 99).unwrap();
+        drop(c);
+        let Err(StoreError::Backend(e)) = SqliteStore::open(&path) else { panic!("opened") };
+        assert!(e.contains("newer"), "{e}");
+    }
+}

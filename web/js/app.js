@@ -1,0 +1,45 @@
+// The page: the lobby at `/`, a game at `/g/{id}` (with `?token=` for an invite link).
+
+import { translator, pickLanguage } from './i18n.js';
+import { getPref, setPref } from './store.js';
+import { h, fill } from './dom.js';
+import { api } from './api.js';
+import { showLobby } from './lobby.js';
+import { showGame } from './game.js';
+
+const ctx = {
+  t: translator(pickLanguage(getPref('lang'), navigator.languages || [navigator.language])),
+  meta: null,
+  /** The current screen's way of redrawing its texts after a language switch. */
+  refresh: () => {},
+  setLang(lang) {
+    setPref('lang', lang);
+    ctx.t = translator(lang);
+    document.documentElement.lang = lang;
+    ctx.refresh();
+  },
+  /** The top bar: brand, a title, extra buttons, and the language switch. */
+  topbar(title, ...buttons) {
+    const t = ctx.t;
+    return h(
+      'header.topbar',
+      h('a.brand', { href: '/' }, t('app.title')),
+      h('span.title', title || ''),
+      ...buttons,
+      h('button', { type: 'button', class: 'lang', title: t('lang.switch.title'), 'data-action': 'lang', on: { click: () => ctx.setLang(t.lang === 'hu' ? 'en' : 'hu') } }, t('lang.switch')),
+    );
+  },
+  /** The games the server offers (asked once). */
+  async getMeta() {
+    if (!ctx.meta) ctx.meta = await api.meta();
+    return ctx.meta;
+  },
+};
+
+document.documentElement.lang = ctx.t.lang;
+
+const root = document.getElementById('app');
+const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
+if (m) showGame(root, ctx, decodeURIComponent(m[1]));
+else if (location.pathname === '/' || location.pathname === '/index.html') showLobby(root, ctx);
+else fill(root, ctx.topbar(''), h('p', { style: 'padding:1em' }, '404'));
