@@ -1,5 +1,5 @@
 //! Depth-first search: alpha-beta (negamax with principal-variation search) with iterative
-//! deepening, a transposition table on the Zobrist hash ([`crate::tt`], kept from move to
+//! deepening, a transposition table on the Zobrist hash (`tt.rs`, kept from move to
 //! move), move ordering (hash move, killers, history, and the static value of the position
 //! after each move near the root), late-move reductions, aspiration windows, and *-minimax
 //! at chance nodes (expectimax with Ballard's Star1 cut-offs when the evaluation is bounded).
