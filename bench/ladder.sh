@@ -33,7 +33,10 @@ while [[ $# -gt 0 ]]; do
     esac
     shift
 done
-[[ -n "$out" ]] || out=bench/ladder-results$([[ $quick == 1 ]] && echo -quick)
+if [[ -z "$out" ]]; then
+    out=bench/ladder-results
+    if [[ $quick == 1 ]]; then out=bench/ladder-results-quick; fi
+fi
 mkdir -p "$out"
 
 tabla=target/release/tabla
@@ -57,8 +60,8 @@ EOF
         id=${g%%|*}
         for l in 2 3 4 5 6 7; do
             local games=12
-            [[ $l -ge 6 ]] && games=10
-            [[ $id == ur ]] && games=$((games * 3))
+            if [[ $l -ge 6 ]]; then games=10; fi
+            if [[ $id == ur ]]; then games=$((games * 3)); fi
             echo "$id-L$l-L$((l - 1))|${g#*|}|level:$l|level:$((l - 1))|-|$games|2"
         done
     done
@@ -84,7 +87,7 @@ play_row() {
 if [[ $table_only == 0 ]]; then
     while IFS='|' read -r id game a b ms games qgames; do
         [[ -z "$only" ]] || grep -q -- "$only" <<<"$id" || continue
-        [[ $quick == 1 ]] && games=$qgames
+        if [[ $quick == 1 ]]; then games=$qgames; fi
         play_row "$id" "$game" "$a" "$b" "$ms" "$games"
     done < <(rows)
 fi

@@ -112,7 +112,28 @@ fn main() {
         );
     }
     let brier = pairs.iter().map(|(v, r)| (v - r).powi(2)).sum::<f64>() / n;
+    // The temperature that would calibrate best: p -> σ(logit(p) / k), by log-loss.
+    let loss = |k: f64| -> f64 {
+        pairs
+            .iter()
+            .map(|&(v, r)| {
+                let v = v.clamp(1e-4, 1.0 - 1e-4);
+                let q = 1.0 / (1.0 + (-(v / (1.0 - v)).ln() / k).exp());
+                -(r * q.ln() + (1.0 - r) * (1.0 - q).ln())
+            })
+            .sum::<f64>()
+            / n
+    };
+    let best_k = (50..=300)
+        .map(|i| f64::from(i) / 100.0)
+        .min_by(|a, b| loss(*a).total_cmp(&loss(*b)))
+        .unwrap_or(1.0);
     println!();
     println!("Brier score {brier:.4}; expected calibration error {ece:.4}");
+    println!(
+        "log-loss {:.4}; the temperature that would fit best: {best_k:.2} (log-loss {:.4})",
+        loss(1.0),
+        loss(best_k)
+    );
     println!("(positions of one game are not independent: the intervals are optimistic)");
 }

@@ -3,19 +3,20 @@
 //!
 //! Levels mean the same in every game (times from [`crate::level_time`]):
 //!
-//! | level | looks ahead (plies) | time | choice |
+//! | level | looks ahead (plies) | time | choice (temperature, in expected score) |
 //! | --- | --- | --- | --- |
-//! | 1 | 1 | 0.1 s | by how good each move looks, with a wide scatter: sensible moves, missed threats, sometimes a blunder, never a random move |
-//! | 2 | 2 | 0.15 s | the same, with half the scatter |
-//! | 3 | 3 | 0.2 s | a little scatter left |
-//! | 4 | 4 | 0.3 s | the best move found |
-//! | 5 | 6 | 0.6 s | the best move found |
-//! | 6 | as deep as the time allows | 1.5 s | the best move found |
-//! | 7 | as deep as the time allows | 3.5 s | the best move found |
+//! | 1 | 1 | 0.1 s | by how good each move looks, with a wide scatter (0.10): sensible moves, missed threats, sometimes a blunder, never a random move |
+//! | 2 | 2 | 0.15 s | the same, half the scatter (0.05) |
+//! | 3 | 3 | 0.2 s | 0.025 |
+//! | 4 | 4 | 0.3 s | 0.012 |
+//! | 5 | 6 | 0.5 s | 0.006 |
+//! | 6 | 8 | 1.2 s | 0.003: nearly always the best move found |
+//! | 7 | as deep as the time allows | 4 s | the best move found |
 //!
-//! A ply at a chance node (a die roll) counts as one. Levels 1–3 score every move
-//! (so that they can choose among them); 4–7 search for the best one only, which goes
-//! deeper in the same time.
+//! A ply at a chance node (a die roll) counts as one. Levels 1–6 score the moves near the
+//! best (so that they can choose among them, [`minimax::score_moves_near`]); level 7
+//! searches for the best move only (principal-variation search), which goes deeper in the
+//! same time.
 //!
 //! Every choice can be changed by name for measurement ([`Tweaks`]): `tabla match` takes
 //! `--a level:7,lmr=0,mobility=0`.
@@ -155,9 +156,10 @@ fn style(level: u8) -> (f64, Option<u32>) {
     match level {
         1 => (0.10, Some(1)),
         2 => (0.05, Some(2)),
-        3 => (0.02, Some(3)),
-        4 => (0.0, Some(4)),
-        5 => (0.0, Some(6)),
+        3 => (0.025, Some(3)),
+        4 => (0.012, Some(4)),
+        5 => (0.006, Some(6)),
+        6 => (0.003, Some(8)),
         _ => (0.0, None),
     }
 }
@@ -246,7 +248,9 @@ pub fn think_watched<G: GameAi>(
     }
     // A beginner's choice: every move scored as deep as the level looks (or the time
     // allows), then one drawn with weights falling off with how much worse it looks.
-    let (scored, depth) = minimax::score_moves(g, &eval, limits);
+    // Moves more than six temperatures worse would weigh under 0.25%: their exact values
+    // are not needed.
+    let (scored, depth) = minimax::score_moves_near(g, &eval, limits, Some(6.0 * temperature));
     let best = eval.expected(scored[0].value);
     let weights: Vec<f64> = scored
         .iter()

@@ -1,5 +1,5 @@
 //! Depth-first search: alpha-beta (negamax with principal-variation search) with iterative
-//! deepening, a transposition table on the Zobrist hash ([`crate::tt`], kept from move to
+//! deepening, a transposition table on the Zobrist hash (`tt.rs`, kept from move to
 //! move), move ordering (hash move, killers, history, and the static value of the position
 //! after each move near the root), late-move reductions, aspiration windows, and *-minimax
 //! at chance nodes (expectimax with Ballard's Star1 cut-offs when the evaluation is bounded).
@@ -15,7 +15,7 @@
 
 use crate::eval::Evaluator;
 use crate::tt::{self, Bound, Hit, Table};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tabla_core::{Game, Player, ToMove};
@@ -635,6 +635,8 @@ struct Job {
     spent: Mutex<Vec<u64>>,
     done: AtomicUsize,
     failed: AtomicBool,
+    /// The best value found at this depth so far.
+    best: AtomicI32,
 }
 
 /// One root move's value from [`score_moves`].
@@ -648,6 +650,26 @@ pub struct Scored<M> {
     pub nodes: u64,
 }
 
+/// How much worse in value than `best` a move is when it is `margin` worse in expected
+/// score (at least 1).
+fn value_margin<G: Game, E: Evaluator<G>>(eval: &E, best: i32, margin: f64) -> i32 {
+    let top = eval.expected(best);
+    let (mut lo, mut hi) = (1i32, 1i32);
+    while hi < 2 * WIN && top - eval.expected(best.saturating_sub(hi)) < margin {
+        lo = hi;
+        hi = hi.saturating_mul(2);
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if top - eval.expected(best.saturating_sub(mid)) < margin {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    hi.max(1)
+}
+
 /// Every root move's value for the side to move, each searched with a full window, deeper
 /// and deeper (for analysis and for the beginner levels, not for play): the values of the
 /// deepest depth at which every move was searched, best first, and that depth. Moves are
@@ -656,6 +678,19 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
     root: &G,
     eval: &E,
     limits: Limits,
+) -> (Vec<Scored<G::Move>>, u32) {
+    score_moves_near(root, eval, limits, None)
+}
+
+/// As [`score_moves`], but with `margin` (in expected score) only the moves within it of
+/// the best get exact values: each is first tried against a null window at the best value
+/// so far less the margin, and a move that fails low keeps that bound as its value (for a
+/// choice among the near-best moves, much cheaper than exact values for all).
+pub fn score_moves_near<G: Game, E: Evaluator<G>>(
+    root: &G,
+    eval: &E,
+    limits: Limits,
+    margin: Option<f64>,
 ) -> (Vec<Scored<G::Move>>, u32) {
     let ToMove::Player(_) = root.to_move() else { return (Vec::new(), 0) };
     let (table, generation) = table();
@@ -688,28 +723,59 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
     for depth in 2..=limits.depth.clamp(1, MAX_DEPTH) {
         // The moves are shared out: each thread takes the next one not yet taken. Helpers
         // are not waited for past the deadline (see `search`).
+        // Best first, by the last depth's values.
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
+        let order = Arc::new(order);
+        let prev_best = values.iter().copied().max().unwrap_or(0);
+        let cut = margin.map(|m| value_margin::<G, E>(eval, prev_best, m));
         let job = Arc::new(Job {
             next: AtomicUsize::new(0),
             out: Mutex::new(vec![None; moves.len()]),
             spent: Mutex::new(vec![0u64; moves.len()]),
             done: AtomicUsize::new(0),
             failed: AtomicBool::new(false),
+            best: AtomicI32::new(i32::MIN),
         });
         let work = {
-            let (shared, job, moves, root) =
-                (Arc::clone(&shared), Arc::clone(&job), Arc::clone(&moves), root.clone());
+            let (shared, job, moves, root, order) = (
+                Arc::clone(&shared),
+                Arc::clone(&job),
+                Arc::clone(&moves),
+                root.clone(),
+                Arc::clone(&order),
+            );
             move || {
                 let mut w = Worker::new(&shared);
                 loop {
-                    let i = job.next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&m) = moves.get(i) else { return };
+                    let k = job.next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = order.get(k) else { return };
+                    let m = moves[i];
                     let mut child = root.clone();
                     child.play(m);
                     let before = w.nodes;
-                    let v = w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1);
+                    let v = match cut {
+                        // The first move, and every move without a margin: exact.
+                        None => w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1),
+                        Some(_) if k == 0 => {
+                            w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1)
+                        }
+                        Some(c) => {
+                            let best = job.best.load(Ordering::Acquire);
+                            let thr =
+                                if best == i32::MIN { prev_best } else { best }.saturating_sub(c);
+                            match w.search(&child, true, depth - 1, thr - 1, thr, 1) {
+                                Some(v) if v >= thr => {
+                                    w.search(&child, true, depth - 1, thr - 1, WIN + 1, 1)
+                                }
+                                other => other,
+                            }
+                        }
+                    };
                     job.spent.lock().unwrap_or_else(|p| p.into_inner())[i] += w.nodes - before;
                     match v {
                         Some(v) => {
+                            job.best.fetch_max(v, Ordering::AcqRel);
                             job.out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(v);
                             job.done.fetch_add(1, Ordering::Release);
                         }
@@ -798,6 +864,24 @@ mod tests {
         assert_eq!(scored.len(), legal.len());
         assert!(scored[0].value > WIN_BOUND);
         assert!(scored.windows(2).all(|w| w[0].value >= w[1].value));
+    }
+
+    #[test]
+    fn near_scoring_agrees_on_the_best_moves() {
+        let g = amazons(&["layout=1.../..../..../...2"]);
+        let e = crate::eval::amazons::AmazonsEval::default();
+        let (exact, _) = score_moves(&g, &e, Limits::depth(3));
+        let (near, _) = score_moves_near(&g, &e, Limits::depth(3), Some(0.05));
+        assert_eq!(exact[0].value, near[0].value);
+        let m = value_margin::<Amazons, _>(&e, exact[0].value, 0.05);
+        for n in &near {
+            let x = exact.iter().find(|x| x.mv == n.mv).unwrap();
+            if x.value >= exact[0].value - m {
+                assert_eq!(x.value, n.value, "moves near the best are exact");
+            } else {
+                assert!(n.value >= x.value, "bounds from above for the rest");
+            }
+        }
     }
 
     #[test]
