@@ -1,4 +1,6 @@
 //! Rebuilds the crate when a file under `web/` changes (the page is embedded in the binary).
 fn main() {
-    println!("cargo:rerun-if-changed=../../web");
+    for part in ["index.html", "favicon.svg", "css", "js"] {
+        println!("cargo:rerun-if-changed=../../web/{part}");
+    }
 }

@@ -76,7 +76,11 @@ export async function showLobby(root, ctx) {
   }
 
   let previewTicket = 0;
-  /** Asks the server which players and start position these options make. */
+  /**
+   * Asks the server (`POST /api/preview`) which players and start position these options
+   * make: the seat rows show those players, and a game or option combination the server
+   * refuses is reported (with its reason) before anything is created.
+   */
   async function updatePreview() {
     const mine = ++previewTicket;
     let p = null;
@@ -85,7 +89,6 @@ export async function showLobby(root, ctx) {
       p = await api.preview(state.game, chosenOptions());
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) err = e.message;
-      else p = null;
     }
     if (mine !== previewTicket) return;
     state.error = err;
@@ -93,13 +96,10 @@ export async function showLobby(root, ctx) {
     if (p && Array.isArray(p.players)) {
       state.players = p.players;
       state.preview = p.state || null;
-    } else if (!err) {
-      // No preview on this server: the players of the default game, or as many as asked for.
-      const n = Number(chosenOptions().players);
-      const names = info().players;
-      state.players = Number.isInteger(n) && n !== names.length && n > 0 ? Array.from({ length: n }, (_, i) => `p${i + 1}`) : names.slice();
+    } else if (err) {
       state.preview = null;
     }
+    // Otherwise (no answer: the network) the seats stay as they were; creating will say.
     resetSeats();
     render();
   }
@@ -109,7 +109,9 @@ export async function showLobby(root, ctx) {
     state.busy = true;
     state.error = '';
     render();
-    const seats = state.seats.map((s) => (s.kind === 'computer' ? `computer:${s.level}` : 'human'));
+    // A record imported to review it: nobody moves by themselves (every seat is this
+    // browser's), so the game stays as imported while it is looked at.
+    const seats = state.seats.map((s) => (s.kind === 'computer' && !review ? `computer:${s.level}` : 'human'));
     const req = { game: state.game, options: chosenOptions(), seats };
     if (record) req.record = record;
     try {
@@ -296,8 +298,9 @@ export async function showLobby(root, ctx) {
     };
     return [
       h('p.muted', tr('lobby.import.help')),
+      !state.previewOk && state.error ? h('p.error', { 'data-import': 'refused' }, state.error) : null,
       ta,
-      h('div.start-row', h('button', { type: 'button', 'data-action': 'import-continue', on: { click: go(false) } }, tr('lobby.import.continue')), h('button', { type: 'button', 'data-action': 'import-review', on: { click: go(true) } }, tr('lobby.import.review')), h('label.muted', tr('lobby.import.file'), ' ', file)),
+      h('div.start-row', h('button', { type: 'button', 'data-action': 'import-continue', disabled: state.busy || !state.previewOk, on: { click: go(false) } }, tr('lobby.import.continue')), h('button', { type: 'button', 'data-action': 'import-review', disabled: state.busy || !state.previewOk, on: { click: go(true) } }, tr('lobby.import.review')), h('label.muted', tr('lobby.import.file'), ' ', file)),
     ];
   }
 

@@ -4,10 +4,13 @@
 #
 #   web/tests/run-browser.sh [path/to/tabla]      (default: target/release/tabla)
 #
-# Builds nothing: it starts `tabla serve` on a free port with a fresh database, runs every
-# test in browser/ (node's test runner, one file at a time), saves screenshots under
+# Builds nothing: it starts `tabla serve --seed` on a free port with a fresh database, runs
+# every test in browser/ (node's test runner, one file at a time), saves screenshots under
 # web/tests/artifacts/, and stops the server. Extra arguments after the binary are passed to
 # node --test (e.g. --test-name-pattern=seega).
+#
+# The seed (TABLA_SEED, default 1) fixes every game's dice and the computer's choices at
+# levels 1 and 2: the games played against the computer are the same every run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -26,6 +29,7 @@ export TABLA_ADDR=127.0.0.1:$port
 export TABLA_DB=$tmp/tabla.sqlite3
 export TABLA_PIDFILE=$tmp/server.pid
 export TABLA_LOG=$tmp/server.log
+export TABLA_SEED=${TABLA_SEED:-1}
 export TABLA_ARTIFACTS=$here/artifacts
 rm -rf "$TABLA_ARTIFACTS"
 mkdir -p "$TABLA_ARTIFACTS"
@@ -43,7 +47,7 @@ stop() {
 }
 trap stop EXIT
 
-"$bin" serve --addr "$TABLA_ADDR" --db "$TABLA_DB" >>"$TABLA_LOG" 2>&1 &
+"$bin" serve --addr "$TABLA_ADDR" --db "$TABLA_DB" --seed "$TABLA_SEED" >>"$TABLA_LOG" 2>&1 &
 echo $! >"$TABLA_PIDFILE"
 for _ in $(seq 200); do
   if node -e 'fetch(`http://${process.env.TABLA_ADDR}/api/meta`).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))'; then break; fi

@@ -2,7 +2,7 @@
 //! shared by each pair of games (colours swapped), games in parallel, and the result with
 //! its 95% interval and Elo difference.
 
-use crate::engine::{choose, GameAi};
+use crate::engine::{choose_with, GameAi, Tweaks};
 use crate::{uct, Budget};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,8 +16,9 @@ use tabla_games::{with_game, AnyGame};
 /// A player in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Bot {
-    /// The engine at a level (`level:L`).
-    Level(u8),
+    /// The engine at a level (`level:L`), with changes to its defaults for measurement
+    /// (`level:7,lmr=0,mobility=0`; see [`Tweaks`]).
+    Level(u8, Tweaks),
     /// Plain UCT with uniform random playouts: the fixed baseline (`uct`).
     Uct,
     /// A uniformly random legal move (`random`).
@@ -27,32 +28,50 @@ pub enum Bot {
 }
 
 impl Bot {
-    /// Reads `level:L`, `uct`, `random` or `zero`.
+    /// Reads `level:L` (optionally followed by `,key=value` tweaks), `uct`, `random`,
+    /// `zero`, or a named configuration: `ab` (alpha-beta at full strength), `mcts` (Monte
+    /// Carlo tree search with the evaluation), each also with tweaks (`mcts,cut=2`).
     ///
     /// # Errors
     /// Anything else, with the accepted forms.
     pub fn parse(text: &str) -> Result<Bot, String> {
         let t = text.trim().to_ascii_lowercase();
-        match t.as_str() {
-            "uct" => return Ok(Bot::Uct),
-            "random" => return Ok(Bot::Random),
-            "zero" => return Ok(Bot::Zero),
+        let (head, rest) = t.split_once(',').unwrap_or((t.as_str(), ""));
+        let tweaks = |extra: &str| Tweaks::parse(&format!("{extra},{rest}"));
+        match head {
+            "uct" if rest.is_empty() => return Ok(Bot::Uct),
+            "random" if rest.is_empty() => return Ok(Bot::Random),
+            "zero" if rest.is_empty() => return Ok(Bot::Zero),
+            "ab" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=ab")?)),
+            "mcts" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=mcts")?)),
             _ => {}
         }
-        if let Some(l) = t.strip_prefix("level:") {
+        if let Some(l) = head.strip_prefix("level:") {
             if let Ok(l @ 1..=7) = l.parse::<u8>() {
-                return Ok(Bot::Level(l));
+                return Ok(Bot::Level(l, tweaks("")?));
             }
         }
         Err(format!(
-            "unknown bot '{text}'; expected level:1 … level:7, uct (the baseline), random or zero"
+            "unknown bot '{text}'; expected level:1 … level:7 (optionally with ,key=value \
+             tweaks), uct (the baseline), random, zero, ab or mcts"
         ))
+    }
+
+    /// Checks the bot's tweaks against the game's evaluation terms.
+    ///
+    /// # Errors
+    /// A tweak that names nothing in this game.
+    pub fn check(&self, game: &AnyGame) -> Result<(), String> {
+        match self {
+            Bot::Level(_, t) => with_game!(game, g => check_tweaks(g, t)),
+            _ => Ok(()),
+        }
     }
 
     /// The bot's own thinking time per move, used when the match sets none.
     pub fn default_time(&self) -> Duration {
         match self {
-            Bot::Level(l) => crate::level_time(*l),
+            Bot::Level(l, _) => crate::level_time(*l),
             Bot::Uct | Bot::Zero => Duration::from_millis(1000),
             Bot::Random => Duration::ZERO,
         }
@@ -60,7 +79,10 @@ impl Bot {
 
     fn choose<G: GameAi>(&self, g: &G, time: Duration, seed: u64) -> Option<G::Move> {
         match self {
-            Bot::Level(l) => choose(g, Budget { time: Some(time), ..Budget::level(*l) }, seed),
+            Bot::Level(l, tweaks) => {
+                let budget = Budget { time: Some(time), ..Budget::level(*l) };
+                choose_with(g, budget, seed, tweaks).expect("tweaks were checked before the match")
+            }
             Bot::Uct => uct::search(g, Budget::time(time), seed).map(|r| r.best),
             Bot::Zero => crate::engine::choose_zero(g, time),
             Bot::Random => {
@@ -71,6 +93,10 @@ impl Bot {
             }
         }
     }
+}
+
+fn check_tweaks<G: GameAi>(_g: &G, t: &Tweaks) -> Result<(), String> {
+    t.eval::<G>().map(|_| ())
 }
 
 /// How a match is played.
@@ -133,14 +159,17 @@ fn elo(score: f64) -> i64 {
 }
 
 impl MatchResult {
-    /// The summary of A's per-game scores.
+    /// The summary of A's per-game scores. The interval is Wilson's score interval on the
+    /// mean score (draws count half), which stays inside [0, 1] and says something even
+    /// when every game went one way.
     pub fn of(scores: &[f64]) -> MatchResult {
         let n = scores.len().max(1) as f64;
         let mean = scores.iter().sum::<f64>() / n;
-        let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-        let half = 1.96 * (var / n).sqrt();
-        let lo = (mean - half).max(0.0);
-        let hi = (mean + half).min(1.0);
+        let z = 1.96f64;
+        let centre = (mean + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z / (1.0 + z * z / n) * (mean * (1.0 - mean) / n + z * z / (4.0 * n * n)).sqrt();
+        let lo = (centre - half).max(0.0);
+        let hi = (centre + half).min(1.0);
         let round = |x: f64| (x * 1000.0).round() / 1000.0;
         MatchResult {
             games: scores.len(),
@@ -227,7 +256,9 @@ mod tests {
 
     #[test]
     fn bots_read_and_refuse() {
-        assert_eq!(Bot::parse("level:7"), Ok(Bot::Level(7)));
+        assert_eq!(Bot::parse("level:7"), Ok(Bot::Level(7, Tweaks::default())));
+        assert_eq!(Bot::parse("level:3,lmr=0"), Ok(Bot::Level(3, Tweaks(vec![("lmr".into(), 0)]))));
+        assert!(matches!(Bot::parse("mcts,cut=2"), Ok(Bot::Level(7, _))));
         assert_eq!(Bot::parse("UCT"), Ok(Bot::Uct));
         assert!(Bot::parse("level:8").unwrap_err().contains("level:1"));
         assert!(Bot::parse("gnu").is_err());
@@ -241,13 +272,17 @@ mod tests {
         assert!(r.score_ci95[0] < 0.625 && r.score_ci95[1] > 0.625);
         assert!(r.elo > 0 && r.elo_ci95[0] < r.elo && r.elo < r.elo_ci95[1]);
         assert_eq!(MatchResult::of(&[0.5, 0.5]).elo, 0);
+        // Twenty wins out of twenty: the interval's lower end is about 0.84, not 1.
+        let all = MatchResult::of(&[1.0; 20]);
+        assert!((0.82..0.85).contains(&all.score_ci95[0]), "{:?}", all.score_ci95);
+        assert_eq!(all.score_ci95[1], 1.0);
     }
 
     #[test]
     fn every_game_of_a_match_ends_with_seats_alternated() {
         let g = tabla_games::new_game("amazons", &["layout=1.../..../..../...2".into()]).unwrap();
         let cfg = MatchConfig {
-            a: Bot::Level(3),
+            a: Bot::Level(3, Tweaks::default()),
             b: Bot::Random,
             games: 4,
             time: Some(Duration::from_millis(20)),

@@ -1,13 +1,28 @@
 //! Which search and which knowledge each game uses, the levels 1–7, and the entry points for
 //! the edges (`best_move_dyn`, `analyse`), reached through the closed enum of the games.
 //!
-//! Levels mean the same in every game: 1 and 2 look a move or two ahead and choose among the
-//! better moves with a beginner's scatter (mistakes a person makes, never a random move); 3
-//! to 7 search as well as they can within a time that grows to a few seconds a move.
+//! Levels mean the same in every game (times from [`crate::level_time`]):
+//!
+//! | level | looks ahead (plies) | time | choice |
+//! | --- | --- | --- | --- |
+//! | 1 | 1 | 0.1 s | by how good each move looks, with a wide scatter: sensible moves, missed threats, sometimes a blunder, never a random move |
+//! | 2 | 2 | 0.15 s | the same, with half the scatter |
+//! | 3 | 3 | 0.2 s | a little scatter left |
+//! | 4 | 4 | 0.3 s | the best move found |
+//! | 5 | 6 | 0.6 s | the best move found |
+//! | 6 | as deep as the time allows | 1.5 s | the best move found |
+//! | 7 | as deep as the time allows | 3.5 s | the best move found |
+//!
+//! A ply at a chance node (a die roll) counts as one. Levels 1–3 score every move
+//! (so that they can choose among them); 4–7 search for the best one only, which goes
+//! deeper in the same time.
+//!
+//! Every choice can be changed by name for measurement ([`Tweaks`]): `tabla match` takes
+//! `--a level:7,lmr=0,mobility=0`.
 
-use crate::eval::{expected_score, Evaluator};
-use crate::minimax::{self, Limits};
-use crate::{uct, Budget, MAX_LEVEL};
+use crate::eval::Evaluator;
+use crate::minimax::{self, Limits, Options};
+use crate::{mcts, uct, Budget, MAX_LEVEL};
 use serde::Serialize;
 use std::time::Duration;
 use tabla_core::rand::rngs::SmallRng;
@@ -18,7 +33,7 @@ use tabla_games::{with_game, AnyGame};
 /// The search a game is played with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Alpha-beta with expectimax at chance nodes (two players).
+    /// Alpha-beta with *-minimax at chance nodes; paranoid with more than two players.
     Minimax,
     /// Plain Monte Carlo tree search (any number of players).
     Uct,
@@ -29,89 +44,260 @@ pub enum Kind {
     },
 }
 
-/// What the AI knows of one game: its evaluator and its search.
+/// What the AI knows of one game: its evaluation and its search.
 pub trait GameAi: Game {
     /// The game's evaluation.
     type Eval: Evaluator<Self> + Default;
-    /// The search this position is played with (it may depend on the options: Amazons
-    /// with three or four players is searched by MCTS).
+    /// The search this position is played with (it may depend on the options).
     fn kind(&self) -> Kind;
+}
 
-    /// The position as the Monte Carlo searches play it out: the same position, drawing its
-    /// random moves with the sampler that makes those searches strongest per second (Amazons:
-    /// stepwise, which won 16-4 at 10×10 and scored 0.58 against 0.42 with three players at
-    /// equal time, `examples/amazons_samplers.rs`). The default keeps the game's one sampler.
-    fn for_playouts(&self) -> Self {
-        self.clone()
+/// Changes to an engine's defaults, by name: `lmr=0`, `order=3`, `search=mcts`, or the
+/// weight of an evaluation term (`mobility=0`). Read from the text after a bot's level:
+/// `level:7,lmr=0,mobility=0`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tweaks(pub Vec<(String, i32)>);
+
+/// Search keys a [`Tweaks`] may set (anything else goes to the evaluation).
+pub const SEARCH_KEYS: &[&str] = &[
+    "lmr", "order", "asp", "tt", "threads", "search", "cut", "depth", "scatter", "bias", "reuse",
+    "explore",
+];
+
+impl Tweaks {
+    /// Reads `key=value,key=value`; `search` takes `ab`, `mcts` or `uct`.
+    ///
+    /// # Errors
+    /// A pair that is not `key=integer`.
+    pub fn parse(text: &str) -> Result<Tweaks, String> {
+        let mut out = Vec::new();
+        for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) =
+                pair.split_once('=').ok_or_else(|| format!("'{pair}': expected key=value"))?;
+            let v = match (k, v) {
+                ("search", "ab") => 0,
+                ("search", "mcts") => 1,
+                ("search", "uct") => 2,
+                _ => v
+                    .parse::<i32>()
+                    .map_err(|_| format!("'{pair}': the value must be a whole number"))?,
+            };
+            out.push((k.to_string(), v));
+        }
+        Ok(Tweaks(out))
+    }
+
+    fn get(&self, key: &str) -> Option<i32> {
+        self.0.iter().rev().find(|(k, _)| k == key).map(|&(_, v)| v)
+    }
+
+    /// The evaluation with the tweaks for its terms applied.
+    ///
+    /// # Errors
+    /// A key that is neither a search key nor a term of the evaluation.
+    pub fn eval<G: GameAi>(&self) -> Result<G::Eval, String> {
+        let mut e = G::Eval::default();
+        for (k, v) in &self.0 {
+            if !SEARCH_KEYS.contains(&k.as_str()) {
+                e.tweak(k, *v)?;
+            }
+        }
+        Ok(e)
+    }
+
+    fn options(&self) -> Options {
+        let d = Options::default();
+        Options {
+            lmr: self.get("lmr").map_or(d.lmr, |v| v != 0),
+            order_depth: self.get("order").map_or(d.order_depth, |v| v.max(0) as u32),
+            aspiration: self.get("asp").map_or(d.aspiration, |v| v != 0),
+            tt: self.get("tt").map_or(d.tt, |v| v != 0),
+        }
+    }
+
+    fn kind<G: GameAi>(&self, g: &G) -> Kind {
+        let cut = |default: u32| self.get("cut").map_or(default, |c| c.max(0) as u32);
+        match (self.get("search"), g.kind()) {
+            (Some(0), _) => Kind::Minimax,
+            (Some(1), Kind::Mcts { cut: c }) => Kind::Mcts { cut: cut(c) },
+            (Some(1), _) => Kind::Mcts { cut: cut(4) },
+            (Some(2), _) => Kind::Uct,
+            (_, Kind::Mcts { cut: c }) => Kind::Mcts { cut: cut(c) },
+            (_, k) => k,
+        }
+    }
+
+    fn mcts(&self, cut: u32) -> mcts::Config {
+        let d = mcts::Config::default();
+        mcts::Config {
+            cut,
+            threads: self.threads(),
+            bias: self.get("bias").map_or(d.bias, |b| f64::from(b) / 1000.0),
+            reuse: self.get("reuse").map_or(d.reuse, |r| r != 0),
+            exploration: self.get("explore").map_or(d.exploration, |e| f64::from(e) / 1000.0),
+            ..d
+        }
+    }
+
+    fn threads(&self) -> usize {
+        self.get("threads").map_or_else(threads, |t| t.clamp(1, 64) as usize)
     }
 }
 
-/// Search threads: both cores.
-fn threads() -> usize {
+/// Search threads: both cores (at most four).
+pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get()).min(4)
+}
+
+/// The style of a level: the temperature, in expected score, of the choice among moves by
+/// their values (0: always the best), and the deepest it looks.
+fn style(level: u8) -> (f64, Option<u32>) {
+    match level {
+        1 => (0.10, Some(1)),
+        2 => (0.05, Some(2)),
+        3 => (0.02, Some(3)),
+        4 => (0.0, Some(4)),
+        5 => (0.0, Some(6)),
+        _ => (0.0, None),
+    }
 }
 
 /// The move `budget` chooses for `g`; `None` when no player is to move.
 pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
-    choose_watched(g, budget, seed, &mut |_| {})
+    choose_with(g, budget, seed, &Tweaks::default()).ok().flatten()
 }
 
-/// As [`choose`], with `progress` called after every completed iteration of an
-/// alpha-beta search (the other searches do not report). Watching changes nothing.
-pub fn choose_watched<G: GameAi>(
+/// As [`choose`], with tweaks to the defaults.
+///
+/// # Errors
+/// A tweak that names nothing.
+pub fn choose_with<G: GameAi>(
     g: &G,
     budget: Budget,
     seed: u64,
+    tweaks: &Tweaks,
+) -> Result<Option<G::Move>, String> {
+    Ok(think(g, budget, seed, tweaks)?.map(|c| c.mv))
+}
+
+/// A chosen move and what stands behind it.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice<M> {
+    /// The move.
+    pub mv: M,
+    /// The deepest completed iteration (alpha-beta), else 0.
+    pub depth: u32,
+    /// Nodes (alpha-beta) or playouts (MCTS) searched.
+    pub nodes: u64,
+}
+
+/// As [`choose_with`], also saying how deep the search went.
+///
+/// # Errors
+/// A tweak that names nothing.
+pub fn think<G: GameAi>(
+    g: &G,
+    budget: Budget,
+    seed: u64,
+    tweaks: &Tweaks,
+) -> Result<Option<Choice<G::Move>>, String> {
+    think_watched(g, budget, seed, tweaks, &mut |_| {})
+}
+
+/// As [`think`], with `progress` called after every completed iteration of an alpha-beta
+/// search at full strength (the other searches do not report). Watching changes nothing.
+///
+/// # Errors
+/// A tweak that names nothing.
+pub fn think_watched<G: GameAi>(
+    g: &G,
+    budget: Budget,
+    seed: u64,
+    tweaks: &Tweaks,
     progress: &mut dyn FnMut(&minimax::Report<G::Move>),
-) -> Option<G::Move> {
-    let ToMove::Player(me) = g.to_move() else { return None };
-    let level = budget.level.unwrap_or(MAX_LEVEL);
+) -> Result<Option<Choice<G::Move>>, String> {
+    let eval = tweaks.eval::<G>()?;
+    let ToMove::Player(_) = g.to_move() else { return Ok(None) };
+    let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
+    let threads = tweaks.threads();
+    let time = budget.time;
+    let kind = tweaks.kind(g);
+    let playouts = |r: Option<crate::SearchResult<G::Move>>| {
+        r.map(|r| Choice { mv: r.best, depth: 0, nodes: r.iterations })
+    };
+    if let Kind::Mcts { cut } = kind {
+        return Ok(playouts(mcts::search(g, &eval, tweaks.mcts(cut), budget, seed)));
+    }
+    if kind == Kind::Uct || budget.iterations.is_some() {
+        return Ok(playouts(uct::search(g, budget, seed)));
+    }
+    let (mut temperature, look) = style(level);
+    if let Some(t) = tweaks.get("scatter") {
+        temperature = f64::from(t) / 1000.0;
+    }
+    let depth = match tweaks.get("depth") {
+        Some(d) => d.clamp(1, 64) as u32,
+        None => look.unwrap_or(64),
+    };
+    let limits = Limits { depth, time, threads, options: tweaks.options() };
+    if temperature <= 0.0 {
+        let r = minimax::search(g, &eval, limits, |r| progress(r));
+        return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes }));
+    }
+    // A beginner's choice: every move scored as deep as the level looks (or the time
+    // allows), then one drawn with weights falling off with how much worse it looks.
+    let (scored, depth) = minimax::score_moves(g, &eval, limits);
+    let best = eval.expected(scored[0].value);
+    let weights: Vec<f64> = scored
+        .iter()
+        .map(|s| ((eval.expected(s.value) - best) / temperature).max(-50.0).exp())
+        .collect();
     let mut rng = SmallRng::seed_from_u64(seed);
-    if let Kind::Mcts { cut } = g.kind() {
-        let b = match level {
-            1 => Budget::iterations(200),
-            2 => Budget::iterations(1_500),
-            _ => budget,
-        };
-        let cfg = crate::mcts::Config { cut, threads: threads() };
-        let g = &g.for_playouts();
-        return crate::mcts::search(g, &G::Eval::default(), cfg, b, seed).map(|r| r.best);
-    }
-    if g.kind() == Kind::Uct || budget.iterations.is_some() {
-        let b = match (budget.iterations, level) {
-            (Some(_), _) => budget,
-            (None, 1) => Budget::iterations(300),
-            (None, 2) => Budget::iterations(2_000),
-            _ => budget,
-        };
-        return uct::search(&g.for_playouts(), b, seed).map(|r| r.best);
-    }
-    let eval = G::Eval::default();
-    if level <= 2 {
-        // A beginner: looks `level` plies ahead and often picks a lesser move, weighted
-        // by how good it looks (a blunder is possible, a random move is not).
-        let scored = minimax::score_moves(g, &eval, u32::from(level), budget.time);
-        let temperature = eval.scale() * if level == 1 { 1.0 } else { 0.4 };
-        let best = scored.first()?.1;
-        let weights: Vec<f64> = scored
-            .iter()
-            .map(|&(_, v)| {
-                let d = f64::from(v.saturating_sub(best)).max(-50.0 * temperature);
-                (d / temperature).exp()
-            })
-            .collect();
-        let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
-        for (i, w) in weights.iter().enumerate() {
-            x -= w;
-            if x <= 0.0 {
-                return Some(scored[i].0);
-            }
+    let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
+    let mut pick = 0;
+    for (i, w) in weights.iter().enumerate() {
+        x -= w;
+        if x <= 0.0 {
+            pick = i;
+            break;
         }
-        return Some(scored[0].0);
     }
-    let _ = me;
-    let limits = Limits { depth: 64, time: budget.time, threads: threads() };
-    Some(minimax::search(g, &eval, limits, progress).best)
+    Ok(Some(Choice { mv: scored[pick].mv, depth, nodes: scored.iter().map(|s| s.nodes).sum() }))
+}
+
+/// What one search did, for benchmarks: the move, depth, nodes and time.
+#[derive(Clone, Debug, Serialize)]
+pub struct Probe {
+    /// The move chosen, in canonical notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes or playouts.
+    pub nodes: u64,
+    /// Wall time spent, in milliseconds.
+    pub ms: f64,
+}
+
+/// Runs the engine once on `game` as a match or a level would, and says what it did; `None`
+/// when no player is to move.
+///
+/// # Errors
+/// A tweak that names nothing.
+pub fn probe(
+    game: &AnyGame,
+    budget: Budget,
+    seed: u64,
+    tweaks: &Tweaks,
+) -> Result<Option<Probe>, String> {
+    let t0 = std::time::Instant::now();
+    let c = with_game!(game, g => think(g, budget, seed, tweaks)?.map(|c| (g.format_move(c.mv), c.depth, c.nodes)));
+    Ok(c.map(|(mv, depth, nodes)| Probe {
+        mv,
+        depth,
+        nodes,
+        ms: t0.elapsed().as_secs_f64() * 1000.0,
+    }))
 }
 
 /// The game's own search with no evaluation at all (for measuring what knowledge adds).
@@ -120,10 +306,9 @@ pub fn choose_zero<G: GameAi>(g: &G, time: Duration) -> Option<G::Move> {
         return None;
     }
     if g.kind() != Kind::Minimax {
-        return uct::search(&g.for_playouts(), Budget::time(time), 1).map(|r| r.best);
+        return uct::search(g, Budget::time(time), 1).map(|r| r.best);
     }
-    let limits = Limits { depth: 64, time: Some(time), threads: threads() };
-    Some(minimax::search(g, &crate::eval::Zero, limits, |_| {}).best)
+    Some(minimax::search(g, &crate::eval::Zero, Limits::time(time, threads()), |_| {}).best)
 }
 
 /// One move of an analysis.
@@ -132,8 +317,9 @@ pub struct MoveValue {
     /// The move (or chance outcome) in canonical notation.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The mover's expected score in [0, 1] (1 a win, 0.5 a draw); at a chance node, the
-    /// value of the outcome for the player whose die it is.
+    /// The mover's expected score in [0, 1] (1 a win, 0.5 a draw; the win chance in
+    /// Bulgarian Ur); at a chance node, the value of the outcome for the player whose die it
+    /// is.
     pub value: f64,
     /// How much search stands behind the value (nodes or playouts).
     pub visits: u64,
@@ -149,10 +335,8 @@ pub struct Analysis {
 }
 
 fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
-    let names: Vec<&'static str> =
-        (0..g.player_count()).map(|i| g.player_name(Player(i as u8))).collect();
     let to_move = match g.to_move() {
-        ToMove::Player(p) => Some(names[p.index()]),
+        ToMove::Player(p) => Some(g.player_name(p)),
         ToMove::Chance => Some("chance"),
         ToMove::Over => None,
     };
@@ -181,10 +365,10 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
         ToMove::Player(_) if g.kind() != Kind::Minimax => {
             let r = match g.kind() {
                 Kind::Mcts { cut } => {
-                    let cfg = crate::mcts::Config { cut, threads: threads() };
-                    crate::mcts::search(&g.for_playouts(), &eval, cfg, Budget::time(time), 1)
+                    let cfg = mcts::Config { cut, reuse: false, ..mcts::Config::default() };
+                    mcts::search(g, &eval, cfg, Budget::time(time), 1)
                 }
-                _ => uct::search(&g.for_playouts(), Budget::time(time), 1),
+                _ => uct::search(g, Budget::time(time), 1),
             };
             r.map(|r| {
                 r.moves
@@ -199,21 +383,24 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
             .unwrap_or_default()
         }
         ToMove::Player(_) => {
-            // Find how deep the time allows, then score every move at that depth.
-            let limits = Limits { depth: 64, time: Some(time / 3), threads: threads() };
-            let depth = minimax::search(g, &eval, limits, |_| {}).depth.max(1);
-            minimax::score_moves(g, &eval, depth, Some(time))
+            let (scored, _depth) = minimax::score_moves(g, &eval, Limits::time(time, threads()));
+            scored
                 .into_iter()
-                .map(|(m, v)| MoveValue {
-                    mv: g.format_move(m),
-                    value: expected_score(v, eval.scale()),
-                    visits: u64::from(depth),
+                .map(|s| MoveValue {
+                    mv: g.format_move(s.mv),
+                    value: round3(eval.expected(s.value)),
+                    visits: s.nodes,
                 })
                 .collect()
         }
     };
+    // Stable: equal values keep the search's order.
     out.sort_by(|a, b| b.value.total_cmp(&a.value));
     Analysis { to_move, moves: out }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }
 
 /// The value of `g` for `me` by a short search, and the nodes behind it.
@@ -224,20 +411,21 @@ fn value_of<G: GameAi>(g: &G, me: Player, time: Duration) -> (f64, u64) {
     let eval = G::Eval::default();
     match g.to_move() {
         ToMove::Player(p) if g.kind() == Kind::Minimax => {
-            let limits = Limits { depth: 64, time: Some(time), threads: 1 };
-            let r = minimax::search(g, &eval, limits, |_| {});
-            let v = expected_score(r.score, eval.scale());
-            (if p == me { v } else { 1.0 - v }, r.nodes)
+            let (scored, _) = minimax::score_moves(g, &eval, Limits::time(time, 1));
+            let best = scored.first().map_or(0, |s| s.value);
+            let v = eval.expected(best);
+            let nodes = scored.iter().map(|s| s.nodes).sum();
+            (round3(if eval.allies(g, p, me) { v } else { 1.0 - v }), nodes)
         }
-        ToMove::Player(_) => match uct::search(&g.for_playouts(), Budget::time(time), 1) {
+        ToMove::Player(_) => match uct::search(g, Budget::time(time), 1) {
             Some(r) => {
                 let best = r.moves.first().map_or(0.5, |m| m.2);
                 let mover = g.to_move();
-                (if mover == ToMove::Player(me) { best } else { 1.0 - best }, r.iterations)
+                (round3(if mover == ToMove::Player(me) { best } else { 1.0 - best }), r.iterations)
             }
             None => (0.5, 0),
         },
-        _ => (expected_score(eval.evaluate(g, me), eval.scale()), 1),
+        _ => (round3(eval.expected(eval.evaluate(g, me))), 1),
     }
 }
 
@@ -283,92 +471,50 @@ fn watched<G: GameAi>(
     on_progress: &mut dyn FnMut(&Thinking),
 ) -> Option<Thinking> {
     let t0 = std::time::Instant::now();
-    let scale = G::Eval::default().scale();
+    let eval = G::Eval::default();
     let mut last: Option<Thinking> = None;
     let mut relay = |r: &minimax::Report<G::Move>| {
         let t = Thinking {
             best: g.format_move(r.best),
-            score: Some(expected_score(r.score, scale)),
+            score: Some(eval.expected(r.score)),
             depth: r.depth,
             elapsed: r.elapsed,
         };
         on_progress(&t);
         last = Some(t);
     };
-    let best = g.format_move(choose_watched(g, budget, seed, &mut relay)?);
+    let choice = think_watched(g, budget, seed, &Tweaks::default(), &mut relay).ok()??;
+    let best = g.format_move(choice.mv);
     let (score, depth) = match last {
         Some(t) if t.best == best => (t.score, t.depth),
         Some(t) => (None, t.depth),
-        None => (None, 0),
+        None => (None, choice.depth),
     };
     Some(Thinking { best, score, depth, elapsed: t0.elapsed() })
 }
 
-/// Every legal move of any registered game with its value, best first, within `time`.
+/// Every legal move of any registered game with its value, best first, within `time`
+/// (`tabla analyse`; the server's hint is its first move).
 pub fn analyse(game: &AnyGame, time: Duration) -> Analysis {
     with_game!(game, g => analyse_game(g, time))
 }
 
-/// What one timed search did, for `tabla bench search`: the game's own search (alpha-beta
-/// for two players, Monte Carlo otherwise) with `threads` threads where it has them.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchSpeed {
-    /// Which search ran: `alpha-beta` (nodes), `mcts` or `uct` (playouts).
-    pub search: &'static str,
-    /// Nodes or playouts, all threads together.
-    pub work: u64,
-    /// Threads that searched (plain UCT has one).
-    pub threads: usize,
-    /// Wall time spent.
-    pub elapsed: Duration,
-}
-
-fn search_speed_of<G: GameAi>(g: &G, threads: usize, time: Duration) -> Option<SearchSpeed> {
-    if !matches!(g.to_move(), ToMove::Player(_)) {
-        return None;
-    }
-    let t0 = std::time::Instant::now();
-    let eval = G::Eval::default();
-    let (search, work, threads) = match g.kind() {
-        Kind::Minimax => {
-            let limits = Limits { depth: 64, time: Some(time), threads };
-            ("alpha-beta", minimax::search(g, &eval, limits, |_| {}).nodes, threads)
-        }
-        Kind::Mcts { cut } => {
-            let cfg = crate::mcts::Config { cut, threads };
-            let r = crate::mcts::search(&g.for_playouts(), &eval, cfg, Budget::time(time), 1);
-            ("mcts", r.map_or(0, |r| r.iterations), threads)
-        }
-        Kind::Uct => {
-            let r = uct::search(&g.for_playouts(), Budget::time(time), 1);
-            ("uct", r.map_or(0, |r| r.iterations), 1)
-        }
-    };
-    Some(SearchSpeed { search, work, threads, elapsed: t0.elapsed() })
-}
-
-/// Runs the game's search on `game` for `time` with `threads` threads; `None` when no
-/// player is to move.
-pub fn search_speed(game: &AnyGame, threads: usize, time: Duration) -> Option<SearchSpeed> {
-    with_game!(game, g => search_speed_of(g, threads.max(1), time))
-}
-
 impl GameAi for tabla_games::gipf::Gipf {
-    type Eval = crate::eval::Zero;
+    type Eval = crate::eval::gipf::GipfEval;
     fn kind(&self) -> Kind {
         Kind::Minimax
     }
 }
 
 impl GameAi for tabla_games::seega::Seega {
-    type Eval = crate::eval::Zero;
+    type Eval = crate::eval::seega::SeegaEval;
     fn kind(&self) -> Kind {
         Kind::Minimax
     }
 }
 
 impl GameAi for tabla_games::bulgarian_ur::BulgarianUr {
-    type Eval = crate::eval::Zero;
+    type Eval = crate::eval::ur::UrEval;
     fn kind(&self) -> Kind {
         Kind::Minimax
     }
@@ -377,22 +523,25 @@ impl GameAi for tabla_games::bulgarian_ur::BulgarianUr {
 impl GameAi for tabla_games::amazons::Amazons {
     type Eval = crate::eval::amazons::AmazonsEval;
     fn kind(&self) -> Kind {
-        if self.player_count() == 2 {
-            Kind::Minimax
-        } else {
-            Kind::Uct
-        }
-    }
-    fn for_playouts(&self) -> Self {
-        let mut g = self.clone();
-        g.set_sampler(tabla_games::amazons::Sampler::Stepwise);
-        g
+        Kind::Minimax
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn watching_reports_and_changes_nothing() {
+        let g = tabla_games::new_game("amazons", &[]).unwrap();
+        let budget = Budget { level: Some(1), ..Budget::level(1) };
+        let plain = best_move_dyn(&g, budget, 5).unwrap().unwrap();
+        let watched = best_move_dyn_watched(&g, budget, 5, &mut |_| {}).unwrap();
+        assert_eq!(plain, watched.best);
+        let mut seen = 0;
+        let t = best_move_dyn_watched(&g, Budget::level(7), 5, &mut |_| seen += 1).unwrap();
+        assert!(seen > 0 && t.score.is_some_and(|s| (0.0..=1.0).contains(&s)), "{t:?}");
+    }
 
     #[test]
     fn every_registered_game_has_a_computer_player_at_every_level() {
@@ -415,18 +564,6 @@ mod tests {
     }
 
     #[test]
-    fn watching_reports_and_changes_nothing() {
-        let g = tabla_games::new_game("amazons", &[]).unwrap();
-        let budget = Budget { level: Some(1), ..Budget::level(1) };
-        let plain = best_move_dyn(&g, budget, 5).unwrap().unwrap();
-        let watched = best_move_dyn_watched(&g, budget, 5, &mut |_| {}).unwrap();
-        assert_eq!(plain, watched.best);
-        let mut seen = 0;
-        let t = best_move_dyn_watched(&g, Budget::level(3), 5, &mut |_| seen += 1).unwrap();
-        assert!(seen > 0 && t.score.is_some_and(|s| (0.0..=1.0).contains(&s)), "{t:?}");
-    }
-
-    #[test]
     fn analysis_lists_every_legal_move_once_best_first() {
         for info in tabla_games::GAMES {
             let mut g = tabla_games::new_game(info.id, &[]).unwrap();
@@ -444,4 +581,43 @@ mod tests {
             assert!(a.moves.iter().all(|m| (0.0..=1.0).contains(&m.value)), "{}", info.id);
         }
     }
+
+    #[test]
+    fn tweaks_read_and_refuse() {
+        let t = Tweaks::parse("lmr=0, search=mcts,mobility=3").unwrap();
+        assert_eq!(t.get("lmr"), Some(0));
+        assert_eq!(t.get("search"), Some(1));
+        assert!(t.eval::<tabla_games::amazons::Amazons>().is_ok());
+        assert!(Tweaks::parse("lmr").is_err());
+        let bad = Tweaks::parse("nonsense=1").unwrap();
+        assert!(bad.eval::<tabla_games::amazons::Amazons>().unwrap_err().contains("mobility"));
+    }
+}
+
+/// What one timed search did, for `tabla bench scaling`: the game's own search at full
+/// strength with `threads` threads.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchSpeed {
+    /// Which search ran: `alpha-beta` (nodes), `mcts` or `uct` (playouts).
+    pub search: &'static str,
+    /// Nodes or playouts, all threads together.
+    pub work: u64,
+    /// Threads that searched.
+    pub threads: usize,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+/// Runs the game's search on `game` for `time` with `threads` threads; `None` when no
+/// player is to move.
+pub fn search_speed(game: &AnyGame, threads: usize, time: Duration) -> Option<SearchSpeed> {
+    let tweaks = Tweaks(vec![("threads".into(), threads.max(1) as i32)]);
+    let t0 = std::time::Instant::now();
+    let search = with_game!(game, g => match tweaks.kind(g) {
+        Kind::Minimax => "alpha-beta",
+        Kind::Mcts { .. } => "mcts",
+        Kind::Uct => "uct",
+    });
+    let c = with_game!(game, g => think(g, Budget::time(time), 1, &tweaks).ok()??.nodes);
+    Some(SearchSpeed { search, work: c, threads: threads.max(1), elapsed: t0.elapsed() })
 }

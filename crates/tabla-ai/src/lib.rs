@@ -8,10 +8,12 @@
 //! - [`engine`]: which search and knowledge each game uses, and the levels 1–7.
 
 pub mod arena;
+pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod mcts;
 pub mod minimax;
+pub(crate) mod tt;
 pub mod uct;
 
 use std::time::Duration;
@@ -50,9 +52,10 @@ impl Budget {
     }
 }
 
-/// Thinking time per move of each level.
+/// Thinking time per move of each level (at most: a search may stop sooner when its depth
+/// limit is reached). See [`engine`] for what each level is.
 pub fn level_time(level: u8) -> Duration {
-    const MS: [u64; 7] = [150, 250, 400, 700, 1200, 2000, 3500];
+    const MS: [u64; 7] = [100, 150, 200, 300, 600, 1500, 3500];
     Duration::from_millis(MS[usize::from(level.clamp(1, MAX_LEVEL)) - 1])
 }
 

@@ -1,56 +1,136 @@
-//! Monte Carlo tree search with knowledge: playouts cut after a few random moves and scored
-//! by the game's evaluator (as the strong Amazons programs do), several trees searched in
-//! parallel from the root (one per core) and their statistics summed.
+//! Monte Carlo tree search with knowledge, for any number of players and chance nodes:
+//!
+//! - playouts cut after a few random moves and scored by the game's evaluation (each player
+//!   scored on their own, max^n style), as the strong Amazons programs do;
+//! - progressive bias: where a node has few enough moves, each child's static value guides
+//!   the order of expansion and the selection, fading as visits accumulate;
+//! - tree reuse: the part of the last search's tree below the new position (after the
+//!   opponent's reply, and any dice) is kept;
+//! - several trees searched in parallel from the root (one per core), statistics summed.
 
-use crate::eval::{expected_score, Evaluator};
-use crate::uct::{search_with, SearchResult};
+use crate::eval::Evaluator;
+use crate::uct::SearchResult;
 use crate::Budget;
+use std::any::Any;
+use std::cell::RefCell;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use tabla_core::rand::rngs::SmallRng;
+use tabla_core::rand::{Rng, SeedableRng};
 use tabla_core::{Game, Player, ToMove, MAX_PLAYERS};
 
-/// How the playouts of [`search`] end.
+/// How [`search`] plays.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
     /// Random moves played from a new leaf before it is evaluated.
     pub cut: u32,
     /// Parallel trees.
     pub threads: usize,
+    /// Weight of the progressive bias (0: none).
+    pub bias: f64,
+    /// Nodes with at most this many moves get priors from the evaluation.
+    pub bias_moves: usize,
+    /// Keep the tree between moves.
+    pub reuse: bool,
+    /// Exploration constant.
+    pub exploration: f64,
 }
 
-/// Searches `root` within `budget` (split over `cfg.threads` trees with seeds derived from
-/// `seed`) and returns the most visited move over all trees.
-pub fn search<G: Game, E: Evaluator<G>>(
-    root: &G,
-    eval: &E,
-    cfg: Config,
-    budget: Budget,
-    seed: u64,
-) -> Option<SearchResult<G::Move>> {
-    if !matches!(root.to_move(), ToMove::Player(_)) {
-        return None;
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            cut: 4,
+            threads: crate::engine::threads(),
+            bias: 1.0,
+            bias_moves: 200,
+            reuse: true,
+            exploration: 0.7,
+        }
     }
-    let per_thread = Budget {
-        iterations: budget.iterations.map(|n| n / cfg.threads.max(1) as u64 + 1),
-        ..budget
-    };
-    let results: Vec<SearchResult<G::Move>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..cfg.threads.max(1) as u64)
-            .map(|t| {
-                s.spawn(move || {
-                    search_with(root, per_thread, seed.wrapping_add(t), &mut |state, rng, buf| {
-                        let mut n = 0;
-                        while state.to_move() != ToMove::Over && n < cfg.cut {
-                            let m = state.random_move(rng, buf);
-                            state.play(m);
-                            n += 1;
-                        }
-                        scores(state, eval)
-                    })
-                })
-            })
-            .collect();
-        handles.into_iter().filter_map(|h| h.join().ok().flatten()).collect()
-    });
-    merge(results)
+}
+
+struct Node<M> {
+    mv: Option<M>,
+    /// The player who chose `mv` (none for chance outcomes and the root).
+    mover: Option<Player>,
+    children: Vec<u32>,
+    /// Moves without a child yet, best prior last.
+    untried: Vec<(f32, M)>,
+    expanded: bool,
+    visits: u32,
+    reward: f64,
+    /// The mover's static expected score after `mv` (0.5 when not computed).
+    prior: f32,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Option<Player>, prior: f32) -> Node<M> {
+        Node {
+            mv,
+            mover,
+            children: Vec::new(),
+            untried: Vec::new(),
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            prior,
+        }
+    }
+}
+
+/// One tree with the position at its root.
+struct Tree<G: Game> {
+    root: G,
+    nodes: Vec<Node<G::Move>>,
+}
+
+impl<G: Game> Tree<G> {
+    fn fresh(root: &G) -> Tree<G> {
+        Tree { root: root.clone(), nodes: vec![Node::new(None, None, 0.5)] }
+    }
+
+    /// The subtree whose position is `target`, within three plies of the root, re-rooted.
+    fn reuse(mut self, target: &G) -> Option<Tree<G>> {
+        let mut frontier = vec![(0u32, self.root.clone())];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for (id, state) in frontier {
+                if state == *target {
+                    return Some(self.reroot(id, target));
+                }
+                for &c in &self.nodes[id as usize].children {
+                    let mut s = state.clone();
+                    s.play(self.nodes[c as usize].mv.expect("children have moves"));
+                    next.push((c, s));
+                }
+            }
+            frontier = next;
+        }
+        frontier.into_iter().find(|(_, s)| s == target).map(|(id, _)| self.reroot(id, target))
+    }
+
+    fn reroot(&mut self, id: u32, target: &G) -> Tree<G> {
+        let mut nodes: Vec<Node<G::Move>> = Vec::new();
+        let mut stack = vec![(id, u32::MAX)];
+        let old = std::mem::take(&mut self.nodes);
+        let mut old: Vec<Option<Node<G::Move>>> = old.into_iter().map(Some).collect();
+        while let Some((o, parent)) = stack.pop() {
+            let Some(mut n) = old[o as usize].take() else { continue };
+            let children = std::mem::take(&mut n.children);
+            let new_id = nodes.len() as u32;
+            if parent == u32::MAX {
+                n.mv = None;
+                n.mover = None;
+            } else {
+                nodes[parent as usize].children.push(new_id);
+            }
+            nodes.push(n);
+            for &c in children.iter().rev() {
+                stack.push((c, new_id));
+            }
+        }
+        Tree { root: target.clone(), nodes }
+    }
 }
 
 /// Each player's expected score at a leaf: the result if it is over, else the evaluation.
@@ -64,31 +144,260 @@ fn scores<G: Game, E: Evaluator<G>>(state: &G, eval: &E) -> [f64; MAX_PLAYERS] {
         return out;
     }
     for (i, s) in out.iter_mut().enumerate().take(players) {
-        *s = expected_score(eval.evaluate(state, Player(i as u8)), eval.scale());
+        *s = eval.expected(eval.evaluate(state, Player(i as u8)));
     }
     out
 }
 
-/// Sums the root statistics of several trees.
-fn merge<M: Copy + PartialEq>(results: Vec<SearchResult<M>>) -> Option<SearchResult<M>> {
-    let mut iter = results.into_iter();
-    let mut total = iter.next()?;
-    for r in iter {
-        total.iterations += r.iterations;
-        for (m, visits, value) in r.moves {
-            match total.moves.iter_mut().find(|e| e.0 == m) {
-                Some(e) => {
-                    let v = e.1 + visits;
-                    e.2 = (e.2 * f64::from(e.1) + value * f64::from(visits)) / f64::from(v.max(1));
-                    e.1 = v;
+fn grow<G: Game, E: Evaluator<G>>(
+    mut tree: Tree<G>,
+    eval: &E,
+    cfg: &Config,
+    budget: Budget,
+    seed: u64,
+    t0: Instant,
+) -> Tree<G> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    let mut path: Vec<u32> = Vec::new();
+    let mut iterations = 0u64;
+    let nodes = &mut tree.nodes;
+    loop {
+        if budget.iterations.is_some_and(|n| iterations >= n)
+            || (iterations.is_multiple_of(16) && budget.time.is_some_and(|t| t0.elapsed() >= t))
+        {
+            break;
+        }
+        iterations += 1;
+        let mut state = tree.root.clone();
+        let mut node = 0u32;
+        path.clear();
+        path.push(0);
+        loop {
+            let to_move = state.to_move();
+            if to_move == ToMove::Over {
+                break;
+            }
+            let n = node as usize;
+            if !nodes[n].expanded {
+                nodes[n].expanded = true;
+                state.legal_moves(&mut buf);
+                match to_move {
+                    ToMove::Chance => {
+                        for &m in buf.iter() {
+                            let id = nodes.len() as u32;
+                            nodes.push(Node::new(Some(m), None, 0.5));
+                            nodes[n].children.push(id);
+                        }
+                    }
+                    ToMove::Player(p) => {
+                        let biased = cfg.bias > 0.0 && buf.len() <= cfg.bias_moves;
+                        let mut untried: Vec<(f32, G::Move)> = buf
+                            .iter()
+                            .map(|&m| {
+                                if !biased {
+                                    return (rng.random::<f32>() * 0.001 + 0.5, m);
+                                }
+                                let mut child = state.clone();
+                                child.play(m);
+                                (scores(&child, eval)[p.index()] as f32, m)
+                            })
+                            .collect();
+                        untried.sort_by(|a, b| a.0.total_cmp(&b.0));
+                        nodes[n].untried = untried;
+                    }
+                    ToMove::Over => unreachable!(),
                 }
-                None => total.moves.push((m, visits, value)),
+            }
+            if to_move == ToMove::Chance {
+                let mut x: f64 = rng.random();
+                let children = &nodes[n].children;
+                node = *children.last().expect("a chance node has outcomes");
+                for &c in children {
+                    x -= state.chance_probability(nodes[c as usize].mv.expect("outcome"));
+                    if x < 0.0 {
+                        node = c;
+                        break;
+                    }
+                }
+                state.play(nodes[node as usize].mv.expect("outcome"));
+                path.push(node);
+                continue;
+            }
+            let ToMove::Player(p) = to_move else { unreachable!() };
+            if let Some((prior, m)) = nodes[n].untried.pop() {
+                let id = nodes.len() as u32;
+                nodes.push(Node::new(Some(m), Some(p), prior));
+                nodes[n].children.push(id);
+                state.play(m);
+                path.push(id);
+                break;
+            }
+            let ln = f64::from(nodes[n].visits.max(1)).ln();
+            let mut best = (f64::NEG_INFINITY, 0u32);
+            for &c in &nodes[n].children {
+                let ch = &nodes[c as usize];
+                let v = f64::from(ch.visits.max(1));
+                let u = ch.reward / v
+                    + cfg.exploration * (ln / v).sqrt()
+                    + cfg.bias * f64::from(ch.prior) / (v + 1.0);
+                if u > best.0 {
+                    best = (u, c);
+                }
+            }
+            node = best.1;
+            state.play(nodes[node as usize].mv.expect("children have moves"));
+            path.push(node);
+        }
+        let mut n = 0;
+        while state.to_move() != ToMove::Over && n < cfg.cut {
+            let m = state.random_move(&mut rng, &mut buf);
+            state.play(m);
+            n += 1;
+        }
+        let s = scores(&state, eval);
+        for &id in &path {
+            let nd = &mut nodes[id as usize];
+            nd.visits += 1;
+            if let Some(p) = nd.mover {
+                nd.reward += s[p.index()];
             }
         }
     }
-    total.moves.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
-    if let Some(first) = total.moves.first() {
-        total.best = first.0;
+    tree
+}
+
+thread_local! {
+    /// The trees of this thread's last search for each player, for reuse at that player's
+    /// next move (so that two bots playing each other on one thread keep their own trees).
+    static LAST: RefCell<[Option<Box<dyn Any>>; MAX_PLAYERS]> =
+        const { RefCell::new([const { None }; MAX_PLAYERS]) };
+}
+
+/// Searches `root` within `budget` (split over `cfg.threads` trees with seeds derived from
+/// `seed`) and returns the most visited move over all trees; `None` when no player is to
+/// move.
+pub fn search<G: Game, E: Evaluator<G>>(
+    root: &G,
+    eval: &E,
+    cfg: Config,
+    budget: Budget,
+    seed: u64,
+) -> Option<SearchResult<G::Move>> {
+    let ToMove::Player(me) = root.to_move() else { return None };
+    let mut buf = Vec::new();
+    root.legal_moves(&mut buf);
+    if buf.len() == 1 {
+        return Some(SearchResult { best: buf[0], iterations: 0, moves: vec![(buf[0], 0, 0.5)] });
     }
-    Some(total)
+    let t0 = Instant::now();
+    let threads = cfg.threads.max(1);
+    let old: Vec<Tree<G>> = if cfg.reuse {
+        LAST.with(|l| l.borrow_mut()[me.index()].take())
+            .and_then(|b| b.downcast::<Vec<Tree<G>>>().ok())
+            .map(|v| *v)
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let mut old = old.into_iter();
+    let start: Vec<Tree<G>> = (0..threads)
+        .map(|_| old.next().and_then(|t| t.reuse(root)).unwrap_or_else(|| Tree::fresh(root)))
+        .collect();
+    let per_thread =
+        Budget { iterations: budget.iterations.map(|n| n / threads as u64 + 1), ..budget };
+    let before: u64 = start.iter().map(|t| u64::from(t.nodes[0].visits)).sum();
+    // The clock aims a little before the budget; helper trees that the machine keeps
+    // waiting past it are left behind rather than waited for.
+    let stop = budget.time.map(|t| t.saturating_sub((t / 20).min(Duration::from_millis(20))));
+    let per_thread = Budget { time: stop, ..per_thread };
+    let (tx, rx) = mpsc::channel();
+    let mut start = start.into_iter();
+    let mine = start.next().expect("at least one tree");
+    for (t, tree) in start.enumerate() {
+        let (tx, eval) = (tx.clone(), eval.clone());
+        std::thread::spawn(move || {
+            let tree = grow(tree, &eval, &cfg, per_thread, seed.wrapping_add(t as u64 + 1), t0);
+            tx.send(tree).ok();
+        });
+    }
+    drop(tx);
+    let mut trees = vec![grow(mine, eval, &cfg, per_thread, seed, t0)];
+    let grace = budget.time.map(|t| t0 + t);
+    while trees.len() < threads {
+        let got = match grace {
+            Some(g) => rx.recv_timeout(g.saturating_duration_since(Instant::now())).ok(),
+            None => rx.recv().ok(),
+        };
+        match got {
+            Some(t) => trees.push(t),
+            None => break,
+        }
+    }
+    let mut moves: Vec<(G::Move, u32, f64)> = Vec::new();
+    for t in &trees {
+        for &c in &t.nodes[0].children {
+            let ch = &t.nodes[c as usize];
+            let m = ch.mv.expect("move");
+            match moves.iter_mut().find(|e| e.0 == m) {
+                Some(e) => {
+                    let v = e.1 + ch.visits;
+                    e.2 = (e.2 * f64::from(e.1) + ch.reward) / f64::from(v.max(1));
+                    e.1 = v;
+                }
+                None => moves.push((m, ch.visits, ch.reward / f64::from(ch.visits.max(1)))),
+            }
+        }
+    }
+    let iterations =
+        trees.iter().map(|t| u64::from(t.nodes[0].visits)).sum::<u64>().saturating_sub(before);
+    if cfg.reuse {
+        LAST.with(|l| l.borrow_mut()[me.index()] = Some(Box::new(trees)));
+    }
+    moves.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    let best = moves.first().map_or(buf[0], |m| m.0);
+    Some(SearchResult { best, iterations, moves })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::amazons::AmazonsEval;
+    use tabla_core::GameOptions;
+    use tabla_games::amazons::{Amazons, OPTIONS};
+
+    fn amazons(words: &[&str]) -> Amazons {
+        let w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
+        Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn finds_the_only_winning_turn_and_reuses_its_tree() {
+        let g = amazons(&["layout=1../..#/..2"]);
+        let cfg = Config { threads: 1, ..Config::default() };
+        let r = search(&g, &AmazonsEval::default(), cfg, Budget::iterations(2000), 1).unwrap();
+        let mut after = g.clone();
+        after.play(r.best);
+        assert_eq!(after.to_move(), ToMove::Over);
+        // A bigger board: two plies down the tree, the new search starts from the subtree.
+        let mut g = amazons(&[]);
+        let e = AmazonsEval::default();
+        search(&g, &e, cfg, Budget::iterations(3000), 2).unwrap();
+        let tree = LAST.with(|l| l.borrow_mut()[0].take().unwrap());
+        let tree = *tree.downcast::<Vec<Tree<Amazons>>>().unwrap();
+        let tree = tree.into_iter().next().unwrap();
+        let most = |id: u32| {
+            *tree.nodes[id as usize]
+                .children
+                .iter()
+                .max_by_key(|&&c| tree.nodes[c as usize].visits)
+                .unwrap()
+        };
+        let (c, gc) = (most(0), most(most(0)));
+        g.play(tree.nodes[c as usize].mv.unwrap());
+        g.play(tree.nodes[gc as usize].mv.unwrap());
+        let want = tree.nodes[gc as usize].visits;
+        let kept = tree.reuse(&g).map(|t| t.nodes[0].visits);
+        assert_eq!(kept, Some(want));
+    }
 }

@@ -1,80 +1,54 @@
-//! Depth-first search for two-player games: alpha-beta (negamax with principal-variation
-//! search) with iterative deepening, a transposition table on the Zobrist hash, move
-//! ordering (hash move, killers, history), aspiration windows, and expectimax at chance
-//! nodes (the window is reset below a chance node, so dice games are searched exactly to
-//! the depth). Several threads share the table (lazy SMP): each searches the same root,
-//! and what one finds, the others read.
+//! Depth-first search: alpha-beta (negamax with principal-variation search) with iterative
+//! deepening, a transposition table on the Zobrist hash ([`crate::tt`], kept from move to
+//! move), move ordering (hash move, killers, history, and the static value of the position
+//! after each move near the root), late-move reductions, aspiration windows, and *-minimax
+//! at chance nodes (expectimax with Ballard's Star1 cut-offs when the evaluation is bounded).
+//! Several threads share the table (lazy SMP): each searches the same root, and what one
+//! finds, the others read.
 //!
-//! Scores are from the point of view of the player to move at the node, in the evaluator's
-//! units; a won game is worth [`WIN`] minus the plies to reach it.
+//! More than two players are searched *paranoid*: everyone not on the root player's side
+//! (see [`Evaluator::allies`]) is one opponent who minimises the root side's value.
+//!
+//! Scores are from the point of view of the side to move at the node, in the evaluator's
+//! units; a won game is worth [`WIN`] minus the plies to reach it (or the evaluator's
+//! [`Evaluator::win_value`] when that is smaller).
 
 use crate::eval::Evaluator;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use crate::tt::{self, Bound, Hit, Table};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tabla_core::{Game, Player, ToMove};
 
 /// The score of a won game (less the plies it takes, so that faster wins are preferred).
 pub const WIN: i32 = 1_000_000;
 /// Scores above this are wins found by search, not evaluations.
-const WIN_BOUND: i32 = WIN - 10_000;
+pub const WIN_BOUND: i32 = WIN - 10_000;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 64;
+/// Deepest ply (reductions and chance nodes never make a line longer than its depth).
+const MAX_PLY: usize = MAX_DEPTH as usize + 8;
+/// Nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 64;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
+/// Switches of the search, for measuring what each adds (all on by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Late-move reductions: moves late in the order are first searched a ply shallower.
+    pub lmr: bool,
+    /// Order moves by the static value after them at nodes at least this deep (0: never;
+    /// the root always is).
+    pub order_depth: u32,
+    /// Aspiration windows around the last iteration's score.
+    pub aspiration: bool,
+    /// The transposition table.
+    pub tt: bool,
 }
 
-#[derive(Clone, Copy)]
-struct Entry<M> {
-    key: u64,
-    depth: u8,
-    bound: Bound,
-    score: i32,
-    best: Option<M>,
-}
-
-/// The transposition table, shared by the search threads (one small lock per slot).
-struct Table<M> {
-    slots: Box<[Mutex<Option<Entry<M>>>]>,
-}
-
-impl<M: Copy> Table<M> {
-    fn new(entries: usize) -> Table<M> {
-        Table { slots: (0..entries.next_power_of_two()).map(|_| Mutex::new(None)).collect() }
+impl Default for Options {
+    fn default() -> Self {
+        Options { lmr: true, order_depth: 2, aspiration: true, tt: true }
     }
-    fn slot(&self, key: u64) -> &Mutex<Option<Entry<M>>> {
-        &self.slots[(key as usize) & (self.slots.len() - 1)]
-    }
-    fn get(&self, key: u64) -> Option<Entry<M>> {
-        let e = (*self.slot(key).lock().unwrap_or_else(|p| p.into_inner()))?;
-        (e.key == key).then_some(e)
-    }
-    fn put(&self, e: Entry<M>) {
-        let mut slot = self.slot(e.key).lock().unwrap_or_else(|p| p.into_inner());
-        // Depth-preferred, but always replace another position's entry.
-        if slot.is_none_or(|old| old.key != e.key || old.depth <= e.depth) {
-            *slot = Some(e);
-        }
-    }
-}
-
-/// What a search reports as it goes and at the end.
-#[derive(Clone, Debug)]
-pub struct Report<M> {
-    /// The best move of the deepest completed iteration.
-    pub best: M,
-    /// Its score for the player to move at the root.
-    pub score: i32,
-    /// The deepest completed iteration.
-    pub depth: u32,
-    /// Nodes visited by all threads.
-    pub nodes: u64,
-    /// Time spent.
-    pub elapsed: Duration,
 }
 
 /// The limits of one search.
@@ -86,45 +60,156 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Search threads.
     pub threads: usize,
+    /// Search switches.
+    pub options: Options,
 }
 
-struct Shared<'a, G: Game, E> {
-    table: Table<G::Move>,
+impl Limits {
+    /// As deep as `time` allows, on `threads` threads.
+    pub fn time(time: Duration, threads: usize) -> Limits {
+        Limits { depth: MAX_DEPTH, time: Some(time), threads, options: Options::default() }
+    }
+
+    /// Exactly `depth` plies deep, one thread, no clock (for tests).
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth, time: None, threads: 1, options: Options::default() }
+    }
+}
+
+/// What a search reports as it goes and at the end.
+#[derive(Clone, Debug)]
+pub struct Report<M> {
+    /// The best move of the deepest completed iteration (or of a later one cut short, once
+    /// that found a better move).
+    pub best: M,
+    /// Its score for the side to move at the root.
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Nodes visited by all threads.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+struct Shared<G: Game, E> {
+    table: Arc<Table>,
+    generation: u8,
     stop: AtomicBool,
     nodes: AtomicU64,
     deadline: Option<Instant>,
-    eval: &'a E,
+    eval: E,
+    root: Player,
+    /// The value of a win, and whether evaluations are bounded by it (*-minimax).
+    win: i32,
+    bounded: bool,
+    opts: Options,
+    _game: std::marker::PhantomData<fn(&G)>,
 }
 
-struct Worker<'a, 'b, G: Game, E> {
-    shared: &'b Shared<'a, G, E>,
+/// The clock a search aims at: a little before the budget, so that stopping, joining and
+/// returning fit in it.
+fn deadline(t0: Instant, time: Duration) -> Instant {
+    t0 + time.saturating_sub((time / 20).min(Duration::from_millis(20)))
+}
+
+impl<G: Game, E: Evaluator<G>> Shared<G, E> {
+    fn new(root: &G, eval: &E, table: Arc<Table>, generation: u8, limits: &Limits) -> Self {
+        let ToMove::Player(me) = root.to_move() else { panic!("no player to move") };
+        let win = eval.win_value().min(WIN);
+        Shared {
+            table,
+            generation,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            deadline: limits.time.map(|t| deadline(Instant::now(), t)),
+            eval: eval.clone(),
+            root: me,
+            win,
+            bounded: win < WIN,
+            opts: limits.options,
+            _game: std::marker::PhantomData,
+        }
+    }
+}
+
+struct Worker<'b, G: Game, E> {
+    shared: &'b Shared<G, E>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     nodes: u64,
     buffers: Vec<Vec<G::Move>>,
+    keyed: Vec<Vec<(i64, u32)>>,
 }
 
 const HISTORY: usize = 1 << 14;
 
+/// A cheap hash of a move (FxHash), for the history table.
 fn move_key<M: std::hash::Hash>(m: &M) -> usize {
-    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-    BuildHasherDefault::<DefaultHasher>::default().hash_one(m) as usize & (HISTORY - 1)
+    use std::hash::{BuildHasher, Hasher};
+    #[derive(Default)]
+    struct Fx(u64);
+    impl Hasher for Fx {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 =
+                    (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+            }
+        }
+        fn write_u8(&mut self, i: u8) {
+            self.write_u64(u64::from(i));
+        }
+        fn write_u64(&mut self, i: u64) {
+            self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        fn write_u128(&mut self, i: u128) {
+            self.write_u64(i as u64);
+            self.write_u64((i >> 64) as u64);
+        }
+    }
+    let h = std::hash::BuildHasherDefault::<Fx>::default().hash_one(m);
+    (h ^ (h >> 29)) as usize & (HISTORY - 1)
 }
 
-impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
-    fn new(shared: &'b Shared<'a, G, E>) -> Self {
+/// A win score as stored in the table: relative to the node, not the root.
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
+    fn new(shared: &'b Shared<G, E>) -> Self {
         Worker {
             shared,
-            killers: vec![[None; 2]; MAX_DEPTH as usize + 64],
+            killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY],
             nodes: 0,
             buffers: Vec::new(),
+            keyed: Vec::new(),
         }
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
+            self.shared.nodes.fetch_add(CLOCK_EVERY, Ordering::Relaxed);
             if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
@@ -132,40 +217,86 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.shared.stop.load(Ordering::Relaxed)
     }
 
-    /// The value of `g` for `me`, if `g` is over.
-    fn terminal(g: &G, me: Player, ply: u32) -> Option<i32> {
-        let o = g.outcome()?;
-        let s = o.score(me, g.player_count());
-        Some(if s > 0.75 {
-            WIN - ply as i32
-        } else if s < 0.25 {
-            -(WIN - ply as i32)
+    /// Whether `p` plays on the root player's side.
+    fn side_of(&self, g: &G, p: Player) -> bool {
+        self.shared.eval.allies(g, self.shared.root, p)
+    }
+
+    /// The static value of `g` for `side` (true: the root player's side).
+    fn leaf(&self, g: &G, side: bool) -> i32 {
+        let mut v = self.shared.eval.evaluate(g, self.shared.root);
+        if self.shared.bounded {
+            v = v.clamp(1 - self.shared.win, self.shared.win - 1);
+        }
+        if side {
+            v
         } else {
-            0
-        })
+            -v
+        }
     }
 
-    /// Orders `moves` in place: hash move, killers, then by history.
-    fn order(&self, moves: &mut [G::Move], hash_move: Option<G::Move>, ply: usize) {
-        let killers = self.killers[ply.min(self.killers.len() - 1)];
-        let rank = |m: &G::Move| -> i64 {
-            if Some(*m) == hash_move {
+    /// The value of `g` for `side`, if `g` is over.
+    fn terminal(&self, g: &G, side: bool, ply: u32) -> Option<i32> {
+        let o = g.outcome()?;
+        let s = o.score(self.shared.root, g.player_count());
+        let w = if self.shared.bounded { self.shared.win } else { WIN - ply as i32 };
+        let v = ((2.0 * s - 1.0) * f64::from(w)).round() as i32;
+        Some(if side { v } else { -v })
+    }
+
+    /// The order to search `moves` in, as indices into the list: hash move, killers, then by
+    /// the static value after the move (when `by_value`) or by history. The caller hands the
+    /// list back to `self.keyed`.
+    fn order(
+        &mut self,
+        g: &G,
+        side: bool,
+        moves: &[G::Move],
+        hash: Option<u16>,
+        ply: usize,
+        by_value: bool,
+    ) -> Vec<(i64, u32)> {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut keyed = self.keyed.pop().unwrap_or_default();
+        keyed.clear();
+        for (i, &m) in moves.iter().enumerate() {
+            let k = if hash.map(u32::from) == Some(i as u32) {
                 i64::MAX
-            } else if killers.contains(&Some(*m)) {
+            } else if killers[0] == Some(m) {
                 i64::MAX - 1
+            } else if killers[1] == Some(m) {
+                i64::MAX - 2
+            } else if by_value {
+                // Each evaluation is work: count it, and give up ordering when time is up
+                // (the search stops at its next node anyway).
+                self.nodes += 1;
+                if self.out_of_time() {
+                    keyed.push((i64::MIN, i as u32));
+                    continue;
+                }
+                let mut child = g.clone();
+                child.play(m);
+                let v = match self.terminal(&child, side, ply as u32 + 1) {
+                    Some(v) => v,
+                    None => self.leaf(&child, side),
+                };
+                (i64::from(v) << 20) + i64::from(self.history[move_key(&m)].min(1 << 19))
             } else {
-                i64::from(self.history[move_key(m)])
-            }
-        };
-        moves.sort_by_cached_key(|m| std::cmp::Reverse(rank(m)));
+                i64::from(self.history[move_key(&m)])
+            };
+            keyed.push((k, i as u32));
+        }
+        // Stable: equal keys keep the legal order.
+        keyed.sort_by_key(|e| std::cmp::Reverse(e.0));
+        keyed
     }
 
-    /// Negamax value of `g` for the player `me` (who is to move at `g`, or owns the chance
-    /// node at `g`), within (alpha, beta); `None` when the search was stopped.
+    /// Negamax value of `g` for `side` (the side to move at `g`, or the side of the parent
+    /// of a chance node), within (alpha, beta); `None` when the search was stopped.
     fn search(
         &mut self,
         g: &G,
-        me: Player,
+        side: bool,
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -175,59 +306,75 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if self.out_of_time() {
             return None;
         }
-        if let Some(v) = Self::terminal(g, me, ply) {
+        if let Some(v) = self.terminal(g, side, ply) {
             return Some(v);
         }
         match g.to_move() {
-            ToMove::Chance => return self.chance(g, me, depth, ply),
-            ToMove::Player(p) if p != me => {
-                // The other side moves here: its value, negated.
-                let v = self.search(g, p, depth, -beta, -alpha, ply)?;
-                return Some(-v);
+            ToMove::Chance => return self.chance(g, side, depth, alpha, beta, ply),
+            ToMove::Player(p) => {
+                let s = self.side_of(g, p);
+                if s != side {
+                    // The other side moves here: its value, negated.
+                    return Some(-self.search(g, s, depth, -beta, -alpha, ply)?);
+                }
             }
-            _ => {}
+            ToMove::Over => unreachable!("a finished game has an outcome"),
         }
-        if depth == 0 {
-            return Some(self.shared.eval.evaluate(g, me));
+        if depth == 0 || ply as usize >= MAX_PLY {
+            return Some(self.leaf(g, side));
         }
         let key = g.hash();
-        let entry = self.shared.table.get(key);
+        let entry = if self.shared.opts.tt { self.shared.table.get(key) } else { None };
         if let Some(e) = entry {
             if u32::from(e.depth) >= depth {
+                let s = from_table(e.score, ply);
                 match e.bound {
-                    Bound::Exact => return Some(e.score),
-                    Bound::Lower if e.score >= beta => return Some(e.score),
-                    Bound::Upper if e.score <= alpha => return Some(e.score),
+                    Bound::Exact => return Some(s),
+                    Bound::Lower if s >= beta => return Some(s),
+                    Bound::Upper if s <= alpha => return Some(s),
                     _ => {}
                 }
             }
         }
         let mut moves = self.buffers.pop().unwrap_or_default();
         g.legal_moves(&mut moves);
-        self.order(&mut moves, entry.and_then(|e| e.best), ply as usize);
+        let by_value = self.shared.opts.order_depth > 0 && depth >= self.shared.opts.order_depth;
+        let order = self.order(g, side, &moves, entry.and_then(|e| e.mv), ply as usize, by_value);
         let alpha0 = alpha;
-        let mut best = (i32::MIN, None);
-        let mut result = Some(());
-        for (i, &m) in moves.iter().enumerate() {
+        let mut best: (i32, Option<u32>) = (i32::MIN, None);
+        let mut stopped = false;
+        let pv_node = beta > alpha + 1;
+        for (i, &(_, index)) in order.iter().enumerate() {
+            let m = moves[index as usize];
             let mut child = g.clone();
             child.play(m);
-            // Principal-variation search: later moves first with a null window.
+            // Principal-variation search: later moves first with a null window; late moves
+            // also a ply shallower, searched again in full when they turn out better.
             let v = if i == 0 {
-                self.child(&child, me, depth - 1, alpha, beta, ply + 1)
+                self.search(&child, side, depth - 1, alpha, beta, ply + 1)
             } else {
-                match self.child(&child, me, depth - 1, alpha, alpha + 1, ply + 1) {
+                let r = if self.shared.opts.lmr && depth >= 3 && i >= 3 {
+                    1 + u32::from(i >= 12 && depth >= 5 && !pv_node)
+                } else {
+                    0
+                };
+                let mut v = self.search(&child, side, depth - 1 - r, alpha, alpha + 1, ply + 1);
+                if r > 0 && v.is_some_and(|v| v > alpha) {
+                    v = self.search(&child, side, depth - 1, alpha, alpha + 1, ply + 1);
+                }
+                match v {
                     Some(v) if v > alpha && v < beta => {
-                        self.child(&child, me, depth - 1, alpha, beta, ply + 1)
+                        self.search(&child, side, depth - 1, alpha, beta, ply + 1)
                     }
                     other => other,
                 }
             };
             let Some(v) = v else {
-                result = None;
+                stopped = true;
                 break;
             };
             if v > best.0 {
-                best = (v, Some(m));
+                best = (v, Some(index));
             }
             if v > alpha {
                 alpha = v;
@@ -244,74 +391,98 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
         self.buffers.push(moves);
-        result?;
-        let bound = if best.0 <= alpha0 {
-            Bound::Upper
-        } else if best.0 >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.shared.table.put(Entry {
-            key,
-            depth: depth.min(255) as u8,
-            bound,
-            score: best.0,
-            best: best.1,
-        });
+        self.keyed.push(order);
+        if stopped {
+            return None;
+        }
+        if self.shared.opts.tt {
+            let bound = if best.0 <= alpha0 {
+                Bound::Upper
+            } else if best.0 >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let hit = Hit {
+                depth: depth.min(255) as u8,
+                bound,
+                score: to_table(best.0, ply),
+                mv: best.1.filter(|&i| i < 0xFFFF).map(|i| i as u16),
+            };
+            self.shared.table.put(key, hit, self.shared.generation);
+        }
         Some(best.0)
     }
 
-    /// The value for `me` of a child position, whoever is to move there.
-    fn child(
+    /// *-minimax at a chance node: the probability-weighted value for `side`. With a bounded
+    /// evaluation each outcome is searched with the narrowest window that can still change
+    /// the result (Star1); otherwise with a full window (expectimax).
+    fn chance(
         &mut self,
-        child: &G,
-        me: Player,
+        g: &G,
+        side: bool,
         depth: u32,
         alpha: i32,
         beta: i32,
         ply: u32,
     ) -> Option<i32> {
-        self.search(child, me, depth, alpha, beta, ply)
-    }
-
-    /// Expectimax at a chance node: the probability-weighted value for `me`, each outcome
-    /// searched with a full window.
-    fn chance(&mut self, g: &G, me: Player, depth: u32, ply: u32) -> Option<i32> {
         if depth == 0 {
-            return Some(self.shared.eval.evaluate(g, me));
+            return Some(self.leaf(g, side));
         }
         let mut outcomes = self.buffers.pop().unwrap_or_default();
         g.legal_moves(&mut outcomes);
-        let mut total = 0.0;
-        let mut result = Some(());
-        for &m in &outcomes {
+        let (lo, hi) = if self.shared.bounded {
+            (-f64::from(self.shared.win), f64::from(self.shared.win))
+        } else {
+            (-f64::from(WIN + 1), f64::from(WIN + 1))
+        };
+        let (fa, fb) = (f64::from(alpha), f64::from(beta));
+        let mut sum = 0.0;
+        let mut left = 1.0;
+        let mut result = None;
+        for &m in outcomes.iter() {
+            let p = g.chance_probability(m);
+            left -= p;
             let mut child = g.clone();
             child.play(m);
-            match self.search(&child, me, depth - 1, -WIN - 1, WIN + 1, ply + 1) {
-                Some(v) => total += g.chance_probability(m) * f64::from(v),
-                None => {
-                    result = None;
+            let (a, b) = if self.shared.bounded {
+                let a = ((fa - sum - left * hi) / p).floor().max(lo - 1.0);
+                let b = ((fb - sum - left * lo) / p).ceil().min(hi + 1.0);
+                (a as i32, b as i32)
+            } else {
+                (-WIN - 1, WIN + 1)
+            };
+            let Some(v) = self.search(&child, side, depth - 1, a, b, ply + 1) else {
+                self.buffers.push(outcomes);
+                return None;
+            };
+            sum += p * f64::from(v);
+            if self.shared.bounded {
+                if v <= a {
+                    result = Some(sum + left.max(0.0) * hi);
+                    break;
+                }
+                if v >= b {
+                    result = Some(sum + left.max(0.0) * lo);
                     break;
                 }
             }
         }
         self.buffers.push(outcomes);
-        result?;
-        Some(total.round() as i32)
+        Some(result.unwrap_or(sum).round() as i32)
     }
 
     /// One iteration at the root: every move's value is exact within the window, and the
-    /// best is returned with its score.
+    /// best is returned with its score. When stopped, what was found so far, if the first
+    /// move was searched.
     fn root(
         &mut self,
         g: &G,
-        me: Player,
         moves: &mut [G::Move],
         depth: u32,
         alpha: i32,
         beta: i32,
-    ) -> Option<(G::Move, i32)> {
+    ) -> (Option<(G::Move, i32)>, bool) {
         let mut a = alpha;
         let mut best: Option<(G::Move, i32)> = None;
         for i in 0..moves.len() {
@@ -319,13 +490,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let mut child = g.clone();
             child.play(m);
             let v = if i == 0 {
-                self.child(&child, me, depth - 1, a, beta, 1)?
+                self.search(&child, true, depth - 1, a, beta, 1)
             } else {
-                match self.child(&child, me, depth - 1, a, a + 1, 1)? {
-                    v if v > a && v < beta => self.child(&child, me, depth - 1, a, beta, 1)?,
-                    v => v,
+                match self.search(&child, true, depth - 1, a, a + 1, 1) {
+                    Some(v) if v > a && v < beta => {
+                        self.search(&child, true, depth - 1, a, beta, 1)
+                    }
+                    other => other,
                 }
             };
+            let Some(v) = v else { return (best, false) };
             if best.is_none_or(|b| v > b.1) {
                 best = Some((m, v));
                 // Keep the best move first for the next iteration.
@@ -336,13 +510,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 break;
             }
         }
-        best
+        (best, true)
     }
 }
 
+/// The search's shared state for one call: this thread's table and a new generation.
+fn table() -> (Arc<Table>, u8) {
+    tt::for_search()
+}
+
 /// Searches `root` (a player must be to move) by iterative deepening within `limits`, and
-/// returns the best move of the deepest completed iteration; `progress` is called after each
-/// iteration.
+/// returns the best move; `progress` is called after each completed iteration.
 ///
 /// # Panics
 /// When no player is to move at `root`.
@@ -352,122 +530,237 @@ pub fn search<G: Game, E: Evaluator<G>>(
     limits: Limits,
     mut progress: impl FnMut(&Report<G::Move>),
 ) -> Report<G::Move> {
-    let ToMove::Player(me) = root.to_move() else { panic!("no player to move") };
     let t0 = Instant::now();
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
+    assert!(!moves.is_empty(), "a player to move has a move");
     let mut report =
         Report { best: moves[0], score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO };
     if moves.len() == 1 {
         return report;
     }
-    let shared = Shared {
-        table: Table::new(1 << 18),
-        stop: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        deadline: limits.time.map(|t| t0 + t),
-        eval,
-    };
-    let threads = limits.threads.max(1);
-    std::thread::scope(|scope| {
-        // Helper threads search the same iterations with their own move order, filling the
-        // shared table; the main thread's results are the ones reported.
-        for t in 1..threads {
-            let shared = &shared;
-            let mut order = moves.clone();
-            let n = order.len();
-            order.rotate_left(t % n);
-            scope.spawn(move || {
-                let mut w = Worker::new(shared);
-                for depth in 1..=limits.depth.min(MAX_DEPTH) {
-                    let d = depth + (t as u32 & 1);
-                    if w.root(root, me, &mut order, d, -WIN - 1, WIN + 1).is_none() {
-                        break;
-                    }
-                }
-            });
-        }
+    let (table, generation) = table();
+    let shared = Arc::new(Shared::new(root, eval, table, generation, &limits));
+    {
+        // The root is always ordered by the static value after each move.
         let mut w = Worker::new(&shared);
-        let mut guess: i32 = 0;
-        for depth in 1..=limits.depth.min(MAX_DEPTH) {
-            // Aspiration window around the last score, widened on failure.
-            let mut width = 64;
-            let found = loop {
-                let (a, b) = if depth < 3 || guess.abs() > WIN_BOUND {
-                    (-WIN - 1, WIN + 1)
-                } else {
-                    (guess - width, guess + width)
-                };
-                match w.root(root, me, &mut moves, depth, a, b) {
-                    None => break None,
-                    Some((m, v)) if v <= a || v >= b => {
-                        if a == -WIN - 1 && b == WIN + 1 {
-                            break Some((m, v));
-                        }
-                        width *= 4;
-                        if width > 4096 {
-                            width = WIN * 2;
-                        }
-                    }
-                    Some(found) => break Some(found),
-                }
-            };
-            let Some((m, v)) = found else { break };
-            guess = v;
-            report.best = m;
-            report.score = v;
-            report.depth = depth;
-            report.nodes = shared.nodes.load(Ordering::Relaxed) + w.nodes % 1024;
-            report.elapsed = t0.elapsed();
-            progress(&report);
-            if v.abs() > WIN_BOUND {
-                break; // A forced result: deeper search changes nothing.
-            }
-            // An iteration takes several times the last: do not start one that cannot end.
-            if let Some(t) = limits.time {
-                if t0.elapsed() * 3 > t {
+        let order = w.order(root, true, &moves, None, 0, true);
+        moves = order.iter().map(|&(_, i)| moves[i as usize]).collect();
+        report.best = moves[0];
+    }
+    let threads = limits.threads.max(1);
+    let max_depth = limits.depth.clamp(1, MAX_DEPTH);
+    // Helper threads search the same iterations with their own move order, filling the
+    // shared table; the main thread's results are the ones reported. They are not waited
+    // for: once told to stop they finish on their own, so a helper that the machine keeps
+    // waiting cannot hold up the answer.
+    for t in 1..threads {
+        let shared = Arc::clone(&shared);
+        let root = root.clone();
+        let mut order = moves.clone();
+        let n = order.len();
+        order[..n.min(4)].rotate_left(t % n.min(4));
+        std::thread::spawn(move || {
+            let mut w = Worker::new(&shared);
+            for depth in 1..=max_depth {
+                let d = (depth + (t as u32 & 1)).min(MAX_DEPTH);
+                if shared.stop.load(Ordering::Relaxed)
+                    || !w.root(&root, &mut order, d, -WIN - 1, WIN + 1).1
+                {
                     break;
                 }
             }
+        });
+    }
+    let mut w = Worker::new(&shared);
+    let mut guess: i32 = 0;
+    for depth in 1..=max_depth {
+        // Aspiration window around the last score, widened on failure.
+        let mut width = (eval.scale() as i32 / 2).max(8);
+        let found = loop {
+            let full = depth < 3 || guess.abs() > WIN_BOUND || !limits.options.aspiration;
+            let (a, b) = if full { (-WIN - 1, WIN + 1) } else { (guess - width, guess + width) };
+            match w.root(root, &mut moves, depth, a, b) {
+                (found, false) => {
+                    // Cut short: a move that already beats the last best is taken.
+                    if let Some((m, v)) = found {
+                        if m != report.best && v > a && v > report.score {
+                            report.best = m;
+                            report.score = v;
+                        }
+                    }
+                    break None;
+                }
+                (Some((m, v)), true) if v <= a || v >= b => {
+                    if a == -WIN - 1 && b == WIN + 1 {
+                        break Some((m, v));
+                    }
+                    width = width.saturating_mul(4);
+                    if width > 64 * eval.scale() as i32 {
+                        width = WIN * 2;
+                    }
+                }
+                (found, true) => break found,
+            }
+        };
+        let Some((m, v)) = found else { break };
+        guess = v;
+        report.best = m;
+        report.score = v;
+        report.depth = depth;
+        report.nodes = shared.nodes.load(Ordering::Relaxed);
+        report.elapsed = t0.elapsed();
+        progress(&report);
+        if v.abs() > WIN_BOUND {
+            break; // A forced result: deeper search changes nothing.
         }
-        shared.stop.store(true, Ordering::Relaxed);
-    });
+        // The next iteration takes several times this one: do not start one that cannot
+        // end.
+        if let Some(t) = limits.time {
+            if t0.elapsed() * 2 > t {
+                break;
+            }
+        }
+    }
+    shared.stop.store(true, Ordering::Relaxed);
     report.elapsed = t0.elapsed();
     report.nodes = shared.nodes.load(Ordering::Relaxed);
     report
 }
 
-/// Every root move's value for the player to move, searched `depth` plies deep with a full
-/// window each (for analysis, not play): best first.
+/// One depth of [`score_moves`], shared with its helper threads.
+struct Job {
+    next: AtomicUsize,
+    out: Mutex<Vec<Option<i32>>>,
+    spent: Mutex<Vec<u64>>,
+    done: AtomicUsize,
+    failed: AtomicBool,
+}
+
+/// One root move's value from [`score_moves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored<M> {
+    /// The move.
+    pub mv: M,
+    /// Its value for the side to move at the root.
+    pub value: i32,
+    /// Nodes searched below it, over all depths.
+    pub nodes: u64,
+}
+
+/// Every root move's value for the side to move, each searched with a full window, deeper
+/// and deeper (for analysis and for the beginner levels, not for play): the values of the
+/// deepest depth at which every move was searched, best first, and that depth. Moves are
+/// shared out among `limits.threads` threads.
 pub fn score_moves<G: Game, E: Evaluator<G>>(
     root: &G,
     eval: &E,
-    depth: u32,
-    time: Option<Duration>,
-) -> Vec<(G::Move, i32)> {
-    let ToMove::Player(me) = root.to_move() else { return Vec::new() };
-    let shared = Shared {
-        table: Table::new(1 << 16),
-        stop: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        deadline: time.map(|t| Instant::now() + t),
-        eval,
-    };
+    limits: Limits,
+) -> (Vec<Scored<G::Move>>, u32) {
+    let ToMove::Player(_) = root.to_move() else { return (Vec::new(), 0) };
+    let (table, generation) = table();
+    let shared = Arc::new(Shared::new(root, eval, table, generation, &limits));
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
-    let mut w = Worker::new(&shared);
-    let mut out: Vec<(G::Move, i32)> = Vec::with_capacity(moves.len());
-    for &m in &moves {
-        let mut child = root.clone();
-        child.play(m);
-        // A move whose search is cut by the clock keeps its static value.
-        let v = w.child(&child, me, depth.saturating_sub(1), -WIN - 1, WIN + 1, 1).unwrap_or_else(
-            || Worker::<G, E>::terminal(&child, me, 1).unwrap_or_else(|| eval.evaluate(&child, me)),
-        );
-        out.push((m, v));
+    let t0 = Instant::now();
+    let mut nodes = vec![1u64; moves.len()];
+    // Depth 1 first, whatever the clock says, so that every move has a value.
+    let mut values: Vec<i32> = {
+        let w = Worker::new(&shared);
+        moves
+            .iter()
+            .map(|&m| {
+                let mut child = root.clone();
+                child.play(m);
+                match w.terminal(&child, true, 1) {
+                    Some(v) => v,
+                    None if child.to_move() == ToMove::Chance => {
+                        let mut w = Worker::new(&shared);
+                        w.chance(&child, true, 1, -WIN - 1, WIN + 1, 1).unwrap_or(0)
+                    }
+                    None => w.leaf(&child, true),
+                }
+            })
+            .collect()
+    };
+    let mut depth_done = 1;
+    let moves = Arc::new(moves);
+    for depth in 2..=limits.depth.clamp(1, MAX_DEPTH) {
+        // The moves are shared out: each thread takes the next one not yet taken. Helpers
+        // are not waited for past the deadline (see `search`).
+        let job = Arc::new(Job {
+            next: AtomicUsize::new(0),
+            out: Mutex::new(vec![None; moves.len()]),
+            spent: Mutex::new(vec![0u64; moves.len()]),
+            done: AtomicUsize::new(0),
+            failed: AtomicBool::new(false),
+        });
+        let work = {
+            let (shared, job, moves, root) =
+                (Arc::clone(&shared), Arc::clone(&job), Arc::clone(&moves), root.clone());
+            move || {
+                let mut w = Worker::new(&shared);
+                loop {
+                    let i = job.next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&m) = moves.get(i) else { return };
+                    let mut child = root.clone();
+                    child.play(m);
+                    let before = w.nodes;
+                    let v = w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1);
+                    job.spent.lock().unwrap_or_else(|p| p.into_inner())[i] += w.nodes - before;
+                    match v {
+                        Some(v) => {
+                            job.out.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(v);
+                            job.done.fetch_add(1, Ordering::Release);
+                        }
+                        None => {
+                            job.failed.store(true, Ordering::Release);
+                            return;
+                        }
+                    }
+                }
+            }
+        };
+        for _ in 1..limits.threads.max(1) {
+            std::thread::spawn(work.clone());
+        }
+        work();
+        // The main thread has nothing left to take: wait for the helpers' last moves.
+        while job.done.load(Ordering::Acquire) < moves.len() && !job.failed.load(Ordering::Acquire)
+        {
+            if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+                shared.stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        for (n, s) in
+            nodes.iter_mut().zip(job.spent.lock().unwrap_or_else(|p| p.into_inner()).iter())
+        {
+            *n += s;
+        }
+        if job.done.load(Ordering::Acquire) < moves.len() {
+            break;
+        }
+        let out = job.out.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        values = out.into_iter().zip(&values).map(|(v, &old)| v.unwrap_or(old)).collect();
+        depth_done = depth;
+        if let Some(t) = limits.time {
+            if t0.elapsed() * 2 > t {
+                break;
+            }
+        }
     }
-    out.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-    out
+    shared.stop.store(true, Ordering::Relaxed);
+    let mut scored: Vec<Scored<G::Move>> = moves
+        .iter()
+        .zip(values)
+        .zip(nodes)
+        .map(|((&mv, value), nodes)| Scored { mv, value, nodes })
+        .collect();
+    // Best first; the legal order breaks ties (the sort is stable).
+    scored.sort_by_key(|s| std::cmp::Reverse(s.value));
+    (scored, depth_done)
 }
 
 #[cfg(test)]
@@ -482,16 +775,12 @@ mod tests {
         Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
     }
 
-    fn limits(depth: u32, threads: usize) -> Limits {
-        Limits { depth, time: None, threads }
-    }
-
     #[test]
     fn finds_the_only_winning_turn_with_one_and_two_threads() {
         // White a3 walls Black c1 in (see the UCT test): the only wins.
         let g = amazons(&["layout=1../..#/..2"]);
         for threads in [1, 2] {
-            let r = search(&g, &Zero, limits(3, threads), |_| {});
+            let r = search(&g, &Zero, Limits { threads, ..Limits::depth(3) }, |_| {});
             let mut after = g.clone();
             after.play(r.best);
             assert_eq!(after.to_move(), ToMove::Over, "{}", g.format_move(r.best));
@@ -502,11 +791,26 @@ mod tests {
     #[test]
     fn sees_a_loss_coming_and_scores_every_move() {
         let g = amazons(&["layout=1../..#/..2"]);
-        let scored = score_moves(&g, &Zero, 2, None);
+        let (scored, depth) = score_moves(&g, &Zero, Limits::depth(2));
+        assert_eq!(depth, 2);
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
         assert_eq!(scored.len(), legal.len());
-        assert!(scored[0].1 > WIN_BOUND);
-        assert!(scored.windows(2).all(|w| w[0].1 >= w[1].1));
+        assert!(scored[0].value > WIN_BOUND);
+        assert!(scored.windows(2).all(|w| w[0].value >= w[1].value));
+    }
+
+    #[test]
+    fn every_switch_finds_the_same_forced_win() {
+        let g = amazons(&["layout=1../..#/..2"]);
+        for lmr in [false, true] {
+            for order_depth in [0, 1, 3] {
+                for tt in [false, true] {
+                    let options = Options { lmr, order_depth, tt, aspiration: true };
+                    let r = search(&g, &Zero, Limits { options, ..Limits::depth(3) }, |_| {});
+                    assert!(r.score > WIN_BOUND, "{options:?}");
+                }
+            }
+        }
     }
 }

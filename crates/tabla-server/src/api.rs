@@ -5,8 +5,8 @@ use crate::error::ApiError;
 use crate::hub::{Hub, NewGame, SeatKind};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -155,9 +155,59 @@ pub async fn create(
     Ok(json(StatusCode::CREATED, body.to_string()))
 }
 
-/// `GET /api/games/{id}`.
-pub async fn game(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, app.hub.game_json(&id).await?))
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewBody {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+}
+
+/// `POST /api/preview`: the players and the start position a game and options make, without
+/// creating anything; a bad game or option is the 400 that creating it would answer.
+pub async fn preview(b: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let b = body(b)?;
+    let req: PreviewBody = parse(&b, r#"{"game":"amazons","options":{"size":"10"}}"#)?;
+    let options: Vec<(String, String)> = req.options.into_iter().collect();
+    let text = tokio::task::spawn_blocking(move || crate::hub::preview(&req.game, &options))
+        .await
+        .map_err(|e| ApiError::internal(format!("preview: {e}")))??;
+    Ok(json(StatusCode::OK, text))
+}
+
+/// `GET /api/games/{id}`, and `GET /api/games/{id}?ply=N` for the game as it stood after
+/// N tokens of its record. Other query parameters are ignored.
+pub async fn game(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    uri: Uri,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let text = match ply_param(&uri)? {
+        None => app.hub.game_json(&id).await?,
+        Some(ply) => app.hub.game_at(&id, ply).await?,
+    };
+    Ok(json(StatusCode::OK, text))
+}
+
+/// The `ply` of the query, when there is one: a whole number in decimal digits.
+fn ply_param(uri: &Uri) -> Result<Option<u64>, ApiError> {
+    let expected = "expected ?ply=N with N a whole number from 0 to the game's ply";
+    let pairs: Query<Vec<(String, String)>> = Query::try_from_uri(uri)
+        .map_err(|e| ApiError::bad_request(format!("cannot read the query: {e}; {expected}")))?;
+    let mut plies = pairs.0.into_iter().filter(|(k, _)| k == "ply").map(|(_, v)| v);
+    let Some(text) = plies.next() else { return Ok(None) };
+    if plies.next().is_some() {
+        return Err(ApiError::bad_request(format!("ply is given more than once; {expected}")));
+    }
+    let whole = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if !whole {
+        return Err(ApiError::bad_request(format!(
+            "ply '{text}' is not a whole number; {expected}"
+        )));
+    }
+    // Too many digits for a u64 is still a whole number, one no game has reached.
+    Ok(Some(text.parse::<u64>().unwrap_or(u64::MAX)))
 }
 
 /// `GET /api/games/{id}/record`: the record as one line of text.

@@ -115,6 +115,40 @@ fn start(info: &GameInfo, options: &[(String, String)]) -> Result<AnyGame, Strin
     (info.create)(&opts).map_err(|e| e.0)
 }
 
+/// The game `game` under `options` (pairs as on the command line), at its start, before any
+/// roll: what creating a game checks first.
+///
+/// # Errors
+/// 400 with the command line's message for an unknown game or a bad option.
+pub fn new_position(
+    game: &str,
+    options: &[(String, String)],
+) -> Result<(&'static GameInfo, GameOptions, AnyGame), ApiError> {
+    let info = tabla_games::find(game).map_err(|e| ApiError::bad_request(e.0))?;
+    let opts = GameOptions::new(info.options, options).map_err(|e| ApiError::bad_request(e.0))?;
+    let position = (info.create)(&opts).map_err(|e| ApiError::bad_request(e.0))?;
+    Ok((info, opts, position))
+}
+
+/// What `POST /api/preview` answers: the players in seat order and the start position as
+/// `tabla state --view` prints it (nothing marked as the last move).
+///
+/// # Errors
+/// As [`new_position`]; 500 when the game's code fails.
+pub fn preview(game: &str, options: &[(String, String)]) -> Result<String, ApiError> {
+    guarded("the preview", || {
+        let (_, _, position) = new_position(game, options)?;
+        let state = state_json(&position, &[], None);
+        #[derive(Serialize)]
+        struct Preview<'a> {
+            players: Vec<&'static str>,
+            state: &'a RawValue,
+        }
+        let p = Preview { players: position.player_names(), state: &state };
+        Ok(serde_json::to_string(&p).expect("preview serialises"))
+    })
+}
+
 /// Who decides next, as a seat index (`None` at chance or at the end).
 fn mover(g: &AnyGame) -> Option<u8> {
     match g.to_move() {
@@ -229,13 +263,25 @@ impl Live {
     }
 
     fn render(&self) -> String {
-        let result_reason = match (self.resigned, self.position.to_move()) {
+        self.render_at(&self.record, &self.position, &self.state, self.resigned)
+    }
+
+    /// The game JSON with `record`, `position` (after that record), its `state` and
+    /// `resigned` in place of the current ones: the current game, or one of its past plies.
+    fn render_at(
+        &self,
+        record: &[String],
+        position: &AnyGame,
+        state: &RawValue,
+        resigned: Option<u8>,
+    ) -> String {
+        let result_reason = match (resigned, position.to_move()) {
             (Some(_), _) => Some("resigned"),
             (None, ToMove::Over) => Some("rules"),
             _ => None,
         };
-        let chance_player = match self.resigned {
-            None => self.position.chance_player().map(|p| self.names[p.index()]),
+        let chance_player = match resigned {
+            None => position.chance_player().map(|p| self.names[p.index()]),
             Some(_) => None,
         };
         let g = GameJson {
@@ -248,14 +294,14 @@ impl Live {
                 .zip(&self.names)
                 .map(|(s, p)| SeatJson { player: p, kind: s.label() })
                 .collect(),
-            record: &self.record,
-            ply: self.record.len(),
-            state: &self.state,
+            record,
+            ply: record.len(),
+            state,
             version: self.version,
             connected: self.connected.iter().map(|&n| n > 0).collect(),
             chance_player,
             result_reason,
-            resigned: self.resigned.map(|r| self.names[r as usize]),
+            resigned: resigned.map(|r| self.names[r as usize]),
         };
         serde_json::to_string(&g).expect("game serialises")
     }
@@ -344,6 +390,26 @@ pub struct Hub {
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     /// Searches running at once (the blocking pool has room for many more; the cores do not).
     ai: Arc<Semaphore>,
+    /// `tabla serve --seed`: new games' secrets from the seed and their creation number.
+    seeded: Option<Seeded>,
+}
+
+/// Secrets that repeat from run to run (`tabla serve --seed S`): the n-th game created in the
+/// database gets [`secret::seeded_secret`]`(S, n)`, so its dice and its computer seats' choices
+/// are the same every time.
+#[derive(Debug)]
+pub struct Seeded {
+    seed: u64,
+    /// Games created so far, those stored before the server started included.
+    created: std::sync::atomic::AtomicU64,
+}
+
+impl Seeded {
+    /// Seed `seed`, with `stored` games already in the database (the next is number
+    /// `stored + 1`).
+    pub fn new(seed: u64, stored: u64) -> Seeded {
+        Seeded { seed, created: stored.into() }
+    }
 }
 
 type Slot = Arc<Mutex<Live>>;
@@ -381,14 +447,32 @@ fn store_error(e: StoreError) -> ApiError {
 }
 
 impl Hub {
-    /// A hub over `store` and `fanout`, searching at most `searches` positions at once.
-    pub fn new(store: Arc<dyn Store>, fanout: Arc<dyn FanOut>, searches: usize) -> Arc<Hub> {
+    /// A hub over `store` and `fanout`, searching at most `searches` positions at once; new
+    /// games get random secrets, or `seeded` ones.
+    pub fn new(
+        store: Arc<dyn Store>,
+        fanout: Arc<dyn FanOut>,
+        searches: usize,
+        seeded: Option<Seeded>,
+    ) -> Arc<Hub> {
         Arc::new(Hub {
             store,
             fanout,
             games: std::sync::Mutex::new(HashMap::new()),
             ai: Arc::new(Semaphore::new(searches.max(1))),
+            seeded,
         })
+    }
+
+    /// A new game's secret: random, or the next seeded one.
+    fn new_secret(&self) -> [u8; 32] {
+        match &self.seeded {
+            None => secret::new_secret(),
+            Some(s) => {
+                let n = s.created.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+                secret::seeded_secret(s.seed, n)
+            }
+        }
     }
 
     /// The fan-out watchers subscribe to.
@@ -442,10 +526,7 @@ impl Hub {
     /// # Errors
     /// 400 with what was wrong; 503 when storage fails.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
-        let info = tabla_games::find(&req.game).map_err(|e| ApiError::bad_request(e.0))?;
-        let opts =
-            GameOptions::new(info.options, &req.options).map_err(|e| ApiError::bad_request(e.0))?;
-        let position = (info.create)(&opts).map_err(|e| ApiError::bad_request(e.0))?;
+        let (info, opts, position) = new_position(&req.game, &req.options)?;
         let names = position.player_names();
         let kinds: Vec<SeatKind> = match &req.seats {
             None => vec![SeatKind::Human; names.len()],
@@ -472,7 +553,6 @@ impl Hub {
         let record: Vec<String> =
             req.record.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
         let options = opts.pairs().to_vec();
-        let secret = secret::new_secret();
         let mut human_tokens: Vec<Option<String>> =
             kinds.iter().map(|k| (*k == SeatKind::Human).then(secret::new_token)).collect();
         let stored_seats: Vec<StoredSeat> = kinds
@@ -484,10 +564,11 @@ impl Hub {
             })
             .collect();
         // Replay the import (canonicalising it), then the rolls that follow by themselves.
-        let (mut live, canonical) = tokio::task::spawn_blocking({
+        let (mut live, canonical, secret) = tokio::task::spawn_blocking({
             let stored_seats = stored_seats.clone();
             let options = options.clone();
-            move || -> Result<(Live, Vec<String>), ApiError> {
+            let hub = Arc::clone(self);
+            move || -> Result<(Live, Vec<String>, [u8; 32]), ApiError> {
                 let mut canonical = Vec::with_capacity(record.len());
                 let mut p = position;
                 for (i, token) in record.iter().enumerate() {
@@ -496,6 +577,9 @@ impl Hub {
                     })?;
                     canonical.push(played);
                 }
+                // Drawn once everything asked for is known to be fine, so that a refused
+                // request does not use up a creation number of `--seed`.
+                let secret = hub.new_secret();
                 let draft = StoredGame {
                     id: String::new(),
                     game: info.id.to_string(),
@@ -518,7 +602,7 @@ impl Hub {
                     live.last = next.last;
                     live.state = state_json(&live.position, &live.last, None);
                 }
-                Ok((live, canonical))
+                Ok((live, canonical, secret))
             }
         })
         .await
@@ -571,6 +655,44 @@ impl Hub {
         let mut live = slot.lock().await;
         live.used = Instant::now();
         Ok(live.json())
+    }
+
+    /// The game as it stood after the first `ply` tokens of its record
+    /// (`GET /api/games/{id}?ply=N`): the shape of [`Hub::game_json`], with the record cut to
+    /// `ply` and the state of that position, its last move marked. `version` and `connected`
+    /// are the current ones; at the current ply it is the current game, resignation included.
+    ///
+    /// # Errors
+    /// 404 unknown game; 400 `ply` beyond the current ply; 500 when the record no longer
+    /// replays; 503 storage.
+    pub async fn game_at(self: &Arc<Self>, id: &str, ply: u64) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut live = slot.clone().lock_owned().await;
+        live.used = Instant::now();
+        let now = live.record.len();
+        let n = match usize::try_from(ply) {
+            Ok(n) if n <= now => n,
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "ply {ply} has not been reached: the game is at ply {now} (ask for ?ply=N with N from 0 to {now})"
+                )))
+            }
+        };
+        if n == now {
+            return Ok(live.json());
+        }
+        // A replay of the record up to `n` (milliseconds even for long games), under the
+        // game's lock so that the record cannot change meanwhile.
+        tokio::task::spawn_blocking(move || {
+            guarded("the replay", || {
+                let start = start(live.info, &live.options).map_err(ApiError::internal)?;
+                let past = replay(start, &live.record[..n]).map_err(ApiError::internal)?;
+                let state = state_json(&past.position, &past.last, None);
+                Ok(live.render_at(&live.record[..n], &past.position, &state, None))
+            })
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("replay: {e}")))?
     }
 
     /// The current frame of a game, for a watcher that connects or fell behind.

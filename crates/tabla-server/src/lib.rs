@@ -42,6 +42,10 @@ pub struct Config {
     pub heartbeat: Duration,
     /// Computer searches at once; `None`: one per core.
     pub searches: Option<usize>,
+    /// `tabla serve --seed S`: each new game's secret (its dice, its computer seats' seeds)
+    /// from S and the game's creation number in the database, the same every run; `None`:
+    /// random secrets.
+    pub seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -51,6 +55,7 @@ impl Default for Config {
             db: PathBuf::from("tabla.sqlite3"),
             heartbeat: Duration::from_secs(15),
             searches: None,
+            seed: None,
         }
     }
 }
@@ -60,6 +65,7 @@ pub fn router(app: api::App) -> Router {
     let api = Router::new()
         .route("/api/meta", get(api::meta))
         .route("/api/games", post(api::create))
+        .route("/api/preview", post(api::preview))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/live", get(live::live))
@@ -124,7 +130,18 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let searches = config
         .searches
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let hub = hub::Hub::new(Arc::new(store), Arc::new(fanout::LocalFanOut::default()), searches);
+    let seeded = match config.seed {
+        None => None,
+        Some(seed) => {
+            let stored = store::Store::count(&store)
+                .await
+                .map_err(|e| format!("{}: {e}", config.db.display()))?;
+            tracing::warn!(seed, stored, "seeded secrets: the dice can be foreseen (for tests)");
+            Some(hub::Seeded::new(seed, stored))
+        }
+    };
+    let hub =
+        hub::Hub::new(Arc::new(store), Arc::new(fanout::LocalFanOut::default()), searches, seeded);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;

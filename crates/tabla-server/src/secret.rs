@@ -56,6 +56,17 @@ pub fn new_secret() -> [u8; 32] {
     random()
 }
 
+/// The secret of the `n`-th game (1, 2, …) of a server started with `--seed seed`: the same
+/// seed and number, the same dice and computer choices. Only for tests: whoever knows the seed
+/// and the number can foresee every roll.
+pub fn seeded_secret(seed: u64, n: u64) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(b"tabla seeded secret");
+    h.update(seed.to_le_bytes());
+    h.update(n.to_le_bytes());
+    h.finalize().into()
+}
+
 /// The seed for whatever is drawn at `ply` of the game with `secret`, for `purpose`.
 fn derive(secret: &[u8; 32], purpose: &[u8], ply: usize) -> u64 {
     let mut h = Sha256::new();
@@ -101,5 +112,13 @@ mod tests {
         assert_ne!(roll_seed(&s, 4), roll_seed(&s, 5));
         assert_ne!(roll_seed(&s, 4), roll_seed(&[4; 32], 4));
         assert_ne!(roll_seed(&s, 4), ai_seed(&s, 4));
+    }
+
+    #[test]
+    fn seeded_secrets_depend_on_seed_and_number_only() {
+        assert_eq!(seeded_secret(7, 1), seeded_secret(7, 1));
+        assert_ne!(seeded_secret(7, 1), seeded_secret(7, 2));
+        assert_ne!(seeded_secret(7, 1), seeded_secret(8, 1));
+        assert_ne!(seeded_secret(7, 1), new_secret());
     }
 }

@@ -136,6 +136,11 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// [`StoreError::Backend`].
     fn resumable(&self) -> StoreFuture<'_, Vec<String>>;
+    /// How many games are stored (`tabla serve --seed` numbers new games after them).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn count(&self) -> StoreFuture<'_, u64>;
 }
 
 /// The schema, one step per version from the first; `PRAGMA user_version` says how many have
@@ -289,6 +294,13 @@ impl Store for SqliteStore {
                 c.prepare("SELECT id FROM games WHERE finished = 0 AND has_computer = 1")?;
             let ids = q.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
             Ok(ids)
+        })
+    }
+
+    fn count(&self) -> StoreFuture<'_, u64> {
+        self.read(|c| {
+            let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+            Ok(u64::try_from(n).unwrap_or(0))
         })
     }
 }
@@ -555,6 +567,7 @@ mod tests {
             assert!(s.resumable().await.unwrap().is_empty());
             s.create(game("g2")).await.unwrap();
             assert_eq!(s.resumable().await.unwrap(), vec!["g2".to_string()]);
+            assert_eq!(s.count().await.unwrap(), 2);
         });
         // Reopening keeps everything and does not migrate again.
         rt().block_on(async {

@@ -5,7 +5,24 @@ use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use include_dir::{include_dir, Dir};
 
-static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web");
+// Only what the page is made of: `web/tests` (with its node_modules and screenshots) stays
+// out of the binary.
+static CSS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web/css");
+static JS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web/js");
+static TOP: &[(&str, &[u8])] = &[
+    ("index.html", include_bytes!("../../../web/index.html")),
+    ("favicon.svg", include_bytes!("../../../web/favicon.svg")),
+];
+
+fn page_file(path: &str) -> Option<&'static [u8]> {
+    if let Some(rest) = path.strip_prefix("css/") {
+        return CSS.get_file(rest).map(|f| f.contents());
+    }
+    if let Some(rest) = path.strip_prefix("js/") {
+        return JS.get_file(rest).map(|f| f.contents());
+    }
+    TOP.iter().find(|(name, _)| *name == path).map(|(_, bytes)| *bytes)
+}
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next().unwrap_or("") {
@@ -28,7 +45,7 @@ fn content_type(path: &str) -> &'static str {
 }
 
 fn serve(path: &str) -> Option<Response> {
-    let file = WEB.get_file(path)?;
+    let contents = page_file(path)?;
     Some(
         (
             [
@@ -38,7 +55,7 @@ fn serve(path: &str) -> Option<Response> {
                 // Invite links carry a token in the page's address: never pass it on.
                 (header::REFERRER_POLICY, "no-referrer"),
             ],
-            file.contents(),
+            contents,
         )
             .into_response(),
     )

@@ -186,6 +186,83 @@ async fn an_undo_brings_the_same_rolls_again() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Past positions (`?ply=N`)
+
+/// The game JSON without what belongs to the moment of asking (version, presence).
+fn position_part(g: &Value) -> Value {
+    let mut g = g.clone();
+    let o = g.as_object_mut().unwrap();
+    o.remove("version");
+    o.remove("connected");
+    g
+}
+
+#[tokio::test]
+async fn a_past_ply_is_the_game_as_it_stood_then() {
+    let s = server().await;
+    // Dice, rolls by people and by themselves, and moves: every answer along the way is the
+    // game at its ply, and `?ply=N` must answer the same later.
+    let g = s.create(json!({"game": "bulgarian-ur", "seats": ["human", "human"]})).await;
+    let mut current = s.game(&g.id).await;
+    let mut seen = vec![current.clone()];
+    let mut pick = Pick(11);
+    for _ in 0..40 {
+        let Some((seat, roll)) = actor(&current) else { break };
+        let mv = if roll { "roll".to_string() } else { pick.legal(&current) };
+        let ply = current["ply"].as_u64().unwrap();
+        let (status, after) = s.play(&g, g.tokens[seat].as_deref().unwrap(), &mv, ply).await;
+        assert_eq!(status, 200, "{after}");
+        current = after;
+        seen.push(current.clone());
+    }
+    let now = current["ply"].as_u64().unwrap();
+    assert!(now > 20, "{now}");
+    for then in &seen {
+        let n = then["ply"].as_u64().unwrap();
+        let (status, past) = s.get_json(&format!("/api/games/{}?ply={n}", g.id)).await;
+        assert_eq!(status, 200, "{past}");
+        assert_eq!(position_part(&past), position_part(then), "ply {n}");
+        assert_eq!(past["version"], current["version"], "the version asked about");
+        assert!(!past.to_string().contains(g.tokens[0].as_deref().unwrap()), "never a token");
+    }
+    // Every ply in between too: the record cut there, the state of that position with its
+    // last move marked, as a direct replay gives it.
+    let record: Vec<String> = serde_json::from_value(current["record"].clone()).unwrap();
+    for n in 0..=now as usize {
+        let (status, past) = s.get_json(&format!("/api/games/{}?ply={n}", g.id)).await;
+        assert_eq!(status, 200, "{past}");
+        assert_eq!(past["ply"], n);
+        assert_eq!(past["record"], json!(record[..n]));
+        let mut p = tabla_games::new_game("bulgarian-ur", &[]).unwrap();
+        let mut last = Vec::new();
+        for t in &record[..n] {
+            last = p.play_text_touched(t).unwrap().touched;
+        }
+        let want = tabla_core::StateReport::with_view(p.as_dyn(), &last);
+        assert_eq!(past["state"], serde_json::to_value(&want).unwrap(), "ply {n}");
+    }
+    // Asking changes nothing; the current ply is the game itself.
+    assert_eq!(s.game(&g.id).await, current);
+    let (_, at_now) = s.get_json(&format!("/api/games/{}?ply={now}", g.id)).await;
+    assert_eq!(at_now, current);
+    // Other parameters are ignored.
+    let (_, plain) = s.get_json(&format!("/api/games/{}?view=1", g.id)).await;
+    assert_eq!(plain, current);
+
+    // A resigned game: the current ply shows the resignation, earlier ones the game going on.
+    let (status, _) =
+        s.post(&format!("/api/games/{}/resign", g.id), g.tokens[0].as_deref(), "").await;
+    assert_eq!(status, 200);
+    let (_, at_now) = s.get_json(&format!("/api/games/{}?ply={now}", g.id)).await;
+    assert_eq!(at_now, s.game(&g.id).await);
+    assert_eq!(at_now["result_reason"], "resigned");
+    let (_, before) = s.get_json(&format!("/api/games/{}?ply={}", g.id, now - 1)).await;
+    assert_eq!(before["resigned"], Value::Null);
+    assert_eq!(before["result_reason"], Value::Null);
+    assert!(before["state"]["result"].is_null());
+}
+
+// ---------------------------------------------------------------------------------------
 // Resignation, hints, presence, heartbeat, reconnection
 
 #[tokio::test]
@@ -448,6 +525,23 @@ async fn every_error_status_changes_nothing() {
         (404, "GET", "/api/games/nosuchgame/live".into(), None, String::new(), "no game"),
         (400, "GET", format!("/api/games/{id}/live"), None, String::new(), "WebSocket"),
         (404, "GET", "/api/nothing".into(), None, String::new(), "no endpoint"),
+        // Reading a past ply (the game is at ply 1).
+        (404, "GET", "/api/games/nosuchgame?ply=0".into(), None, String::new(), "no game"),
+        (400, "GET", format!("/api/games/{id}?ply=2"), None, String::new(), "not been reached"),
+        (400, "GET", format!("/api/games/{id}?ply=-1"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=+1"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=0.5"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=one"), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply="), None, String::new(), "whole number"),
+        (400, "GET", format!("/api/games/{id}?ply=0&ply=1"), None, String::new(), "more than once"),
+        (
+            400,
+            "GET",
+            format!("/api/games/{id}?ply=123456789012345678901234567890"),
+            None,
+            String::new(),
+            "not been reached",
+        ),
         (405, "DELETE", format!("/api/games/{id}"), None, String::new(), "DELETE"),
         (405, "GET", "/api/games".into(), None, String::new(), "GET"),
         // Moving.
@@ -633,6 +727,71 @@ async fn meta_lists_every_game_with_options_and_players() {
 }
 
 #[tokio::test]
+async fn a_preview_shows_the_players_and_the_start_and_refuses_as_creating_does() {
+    let s = server().await;
+    let (_, meta) = s.get_json("/api/meta").await;
+    for g in meta["games"].as_array().unwrap() {
+        let id = g["id"].as_str().unwrap();
+        let (status, p) = s.post("/api/preview", None, &json!({"game": id}).to_string()).await;
+        assert_eq!(status, 200, "{p}");
+        assert_eq!(p["players"], g["players"], "{id}");
+        let start = tabla_games::new_game(id, &[]).unwrap();
+        let want = tabla_core::StateReport::with_view(start.as_dyn(), &[]);
+        assert_eq!(p["state"], serde_json::to_value(&want).unwrap(), "{id}: as tabla state --view");
+        assert_eq!(p.as_object().unwrap().len(), 2, "{p}");
+    }
+    // Options change the players and the board.
+    for (options, words) in [
+        (json!({"players": "3"}), vec!["players=3"]),
+        (
+            json!({"players": "4", "teams": "on", "size": "10"}),
+            vec!["players=4", "teams=on", "size=10"],
+        ),
+    ] {
+        let body = json!({"game": "amazons", "options": options}).to_string();
+        let (status, p) = s.post("/api/preview", None, &body).await;
+        assert_eq!(status, 200, "{p}");
+        let words: Vec<String> = words.into_iter().map(String::from).collect();
+        let start = tabla_games::new_game("amazons", &words).unwrap();
+        assert_eq!(p["players"], json!(start.player_names()));
+        assert_eq!(p["state"]["position"], json!(start.position_text()));
+    }
+    // A bad game or option: the 400 creating it answers, word for word.
+    for body in [
+        json!({"game": "chess"}),
+        json!({"game": "amazons", "options": {"colour": "red"}}),
+        json!({"game": "amazons", "options": {"size": "99"}}),
+        json!({"game": "amazons", "options": {"teams": "on"}}),
+        json!({"game": "amazons", "options": {"size": 10}}),
+        json!({"game": "seega", "options": {"size": "6"}}),
+    ] {
+        let (ps, pm) = refused(&s, "POST", "/api/preview", None, &body.to_string()).await;
+        let (cs, cm) = refused(&s, "POST", "/api/games", None, &body.to_string()).await;
+        assert_eq!(ps, 400, "{body}: {pm}");
+        assert_eq!(cs, 400, "{body}: {cm}");
+        if body["options"]["size"].is_number() {
+            // The shape shown differs (no seats or record in a preview); the reason is the same.
+            assert!(pm.contains("string") && cm.contains("string"), "{pm} / {cm}");
+        } else {
+            assert_eq!(pm, cm, "{body}");
+        }
+    }
+    // Only a game and options.
+    for (body, says) in [
+        (r#"{"game":"amazons","seats":["human","human"]}"#, "unknown field"),
+        (r#"["amazons"]"#, "object"),
+        (r#"{"options":{}}"#, "game"),
+        ("", "JSON"),
+    ] {
+        let (status, m) = refused(&s, "POST", "/api/preview", None, body).await;
+        assert_eq!(status, 400, "{body}: {m}");
+        assert!(m.contains(says), "{body}: '{m}' should mention '{says}'");
+    }
+    let (status, m) = refused(&s, "GET", "/api/preview", None, "").await;
+    assert_eq!(status, 405, "{m}");
+}
+
+#[tokio::test]
 async fn the_page_is_served_at_root_and_game_urls() {
     let s = server().await;
     for path in ["/", "/g/abc123", "/index.html"] {
@@ -665,4 +824,71 @@ async fn a_restart_keeps_every_game_and_resumes_a_computer() {
     assert_eq!(after, before);
     let (status, _) = s2.play(&g, g.tokens[1].as_deref().unwrap(), &Pick(5).legal(&after), 1).await;
     assert_eq!(status, 200);
+}
+
+// ---------------------------------------------------------------------------------------
+// Seeded secrets (`tabla serve --seed`)
+
+/// Creates a Bulgarian Ur game with `seats` and plays it by `Pick(1)` for the people, waiting
+/// for the computer, until it ends or `acts` turns of people; returns the record.
+async fn ur_played(s: &Server, seats: Value, acts: usize) -> Vec<String> {
+    let g = s.create(json!({"game": "bulgarian-ur", "seats": seats})).await;
+    let mut pick = Pick(1);
+    let mut current = s.game(&g.id).await;
+    let mut done = 0;
+    let mut waited = 0;
+    while let Some((seat, roll)) = actor(&current) {
+        let Some(token) = g.tokens[seat].as_deref() else {
+            // The computer's turn: it moves by itself.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            current = s.game(&g.id).await;
+            waited += 1;
+            assert!(waited < 3000, "the computer did not move");
+            continue;
+        };
+        if done == acts {
+            break;
+        }
+        let mv = if roll { "roll".to_string() } else { pick.legal(&current) };
+        let ply = current["ply"].as_u64().unwrap();
+        let (status, after) = s.play(&g, token, &mv, ply).await;
+        assert_eq!(status, 200, "{after}");
+        current = after;
+        done += 1;
+    }
+    serde_json::from_value(current["record"].clone()).unwrap()
+}
+
+#[tokio::test]
+async fn a_seeded_server_plays_the_same_games_every_run() {
+    let people = || json!(["human", "human"]);
+    let computer = || json!(["human", "computer:1"]);
+    let mut runs = Vec::new();
+    for seed in [Some(7), Some(7), Some(8), None] {
+        let s = server_with(|c| c.seed = seed).await;
+        let a = ur_played(&s, people(), 40).await;
+        let b = ur_played(&s, computer(), 30).await;
+        runs.push((a, b));
+    }
+    assert_eq!(runs[0], runs[1], "the same seed: the same rolls and computer moves");
+    assert!(runs[0].0.len() > 40 && runs[0].1.len() > 30);
+    assert_ne!(runs[0].0, runs[2].0, "another seed: other rolls");
+    assert_ne!(runs[0].0, runs[3].0, "no seed: random rolls");
+    // Games of the same run differ too (each has its own creation number).
+    let s = server_with(|c| c.seed = Some(7)).await;
+    assert_ne!(ur_played(&s, people(), 40).await, ur_played(&s, people(), 40).await);
+
+    // A restart on the same file goes on numbering from the games stored: the second game
+    // after a restart is the second game of a fresh run.
+    let mut s = server_with(|c| c.seed = Some(7)).await;
+    let first = ur_played(&s, people(), 40).await;
+    assert_eq!(first, runs[0].0);
+    let db = s.dir.path().join("test.sqlite3");
+    s.running.take().unwrap().stop().await;
+    let s2 = server_with(|c| {
+        c.db = db;
+        c.seed = Some(7);
+    })
+    .await;
+    assert_eq!(ur_played(&s2, computer(), 30).await, runs[0].1);
 }

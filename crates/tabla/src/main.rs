@@ -50,7 +50,16 @@ when the server starts again on the same file.
 Examples:
   tabla serve                                  http://127.0.0.1:8080/, ./tabla.sqlite3
   tabla serve --addr 127.0.0.1:0               any free port (printed)
-  tabla serve --addr 0.0.0.0:8080 --db /var/lib/tabla/games.sqlite3";
+  tabla serve --addr 0.0.0.0:8080 --db /var/lib/tabla/games.sqlite3
+  tabla serve --seed 7 --db /tmp/t.sqlite3     tests: the same games every run
+
+--seed S (for tests only): every new game's secret, from which its dice and its computer
+seats' choices are drawn, comes from S and the game's creation number in the database
+(1 for the first game in it, 2 for the next, ...) instead of at random. With a fresh
+database, the same requests then give the same rolls and the same computer moves at
+levels 1 and 2 every run (higher levels think for a time, so how far they get depends on
+the machine). Tokens and ids stay random. Whoever knows S can foresee the dice: never
+use it for a server people play on.";
 
 #[derive(Subcommand)]
 enum Command {
@@ -64,6 +73,10 @@ enum Command {
         /// The SQLite file the games are kept in (created if missing).
         #[arg(long, default_value = "tabla.sqlite3", value_name = "PATH")]
         db: std::path::PathBuf,
+        /// Tests only: each new game's dice and computer choices from S and its creation
+        /// number, the same every run (default: random; see below).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
     },
     /// Play in the terminal: people at one keyboard, or against the computer (--ai).
     /// Without a game, a menu asks for one.
@@ -200,9 +213,31 @@ enum BenchCommand {
         #[arg(long, value_name = "N")]
         games: Option<u64>,
     },
-    /// The game's search from the position: nodes (or playouts) per second with one thread
-    /// and with N, and the speed-up.
+    /// The computer on sample positions (reached by random moves from the position given):
+    /// depth reached, nodes per second, time over the budget. One JSON line per position,
+    /// then a summary line.
     Search {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Budget per move.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        time_ms: u64,
+        /// The bot, as in `tabla match` (level:L with tweaks, ab, mcts).
+        #[arg(long, default_value = "level:7")]
+        bot: String,
+        /// Sample positions.
+        #[arg(long, default_value_t = 8)]
+        positions: usize,
+        /// Random moves from the given position to each sample.
+        #[arg(long, default_value_t = 20)]
+        plies: usize,
+        /// Seed of the first sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Search scaling: the game's search from the position: nodes (or playouts) per second with one thread
+    /// and with N, and the speed-up.
+    Scaling {
         #[command(flatten)]
         game: GameArgs,
         /// How long each search runs.
@@ -276,10 +311,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let command = cli.command.unwrap_or(Command::Serve {
         addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
         db: "tabla.sqlite3".into(),
+        seed: None,
     });
     match command {
-        Command::Serve { addr, db } => {
-            let config = tabla_server::Config { addr, db, ..tabla_server::Config::default() };
+        Command::Serve { addr, db, seed } => {
+            let config = tabla_server::Config { addr, db, seed, ..tabla_server::Config::default() };
             tabla_server::run(config).map_err(|e| Failure(e, 1))
         }
         Command::Play { game: args, ai, level, seed } => {
@@ -385,7 +421,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Match { game, a, b, games, time_ms, seed, jobs, opening_plies, records } => {
             let g = game.position()?;
-            let bot = |t: &str| tabla_ai::arena::Bot::parse(t).map_err(|e| Failure(e, 2));
+            let bot = |t: &str| {
+                let b = tabla_ai::arena::Bot::parse(t).map_err(|e| Failure(e, 2))?;
+                b.check(&g).map_err(|e| Failure(e, 2))?;
+                Ok::<_, Failure>(b)
+            };
             let cfg = tabla_ai::arena::MatchConfig {
                 a: bot(&a)?,
                 b: bot(&b)?,
@@ -458,6 +498,27 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Bench {
+            what: BenchCommand::Search { game, time_ms, bot, positions, plies, seed },
+        } => {
+            let g = game.position()?;
+            let bot = tabla_ai::arena::Bot::parse(&bot).map_err(|e| Failure(e, 2))?;
+            bot.check(&g).map_err(|e| Failure(e, 2))?;
+            let tabla_ai::arena::Bot::Level(level, tweaks) = bot else {
+                return Err(Failure("--bot must be level:L, ab or mcts".into(), 2));
+            };
+            let budget = tabla_ai::Budget {
+                time: Some(Duration::from_millis(time_ms)),
+                ..tabla_ai::Budget::level(level)
+            };
+            let samples = tabla_ai::bench::sample_positions(&g, plies, positions, seed);
+            let summary = tabla_ai::bench::search_bench(&samples, budget, &tweaks, &mut |line| {
+                println!("{}", serde_json::to_string(line).expect("line serialises"));
+            })
+            .map_err(|e| Failure(e, 2))?;
+            println!("{}", serde_json::to_string(&summary).expect("summary serialises"));
+            Ok(())
+        }
+        Command::Bench {
             what: BenchCommand::Playouts { game, seconds, seed, sampler, threads, games },
         } => {
             let g = game.position()?;
@@ -465,7 +526,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let args = bench::Playouts { seconds, seed, sampler, threads, games };
             bench::playouts(g, label.trim_end(), &args).map_err(|e| Failure(e, 2))
         }
-        Command::Bench { what: BenchCommand::Search { game, seconds, threads } } => {
+        Command::Bench { what: BenchCommand::Scaling { game, seconds, threads } } => {
             let g = game.position()?;
             let label = format!("{} {}", game.game, game.options.join(" "));
             bench::search(&g, label.trim_end(), seconds, threads).map_err(|e| Failure(e, 2))

@@ -10,28 +10,14 @@ let browser;
 before(async () => (browser = await launch()));
 after(async () => browser && browser.close());
 
-/** Whether the server answers earlier positions (`GET /api/games/{id}?ply=N`). */
-async function serverReviews(id) {
-  const r = await api('GET', `/api/games/${id}?ply=0`);
-  return r.status === 200 && r.json.ply === 0;
-}
-
 const boardPly = (page, p) => page.waitForFunction((q) => document.querySelector('svg.board').getAttribute('data-ply') === String(q), p);
 
-test('review: the move list and the arrow keys step through the game, which does not change', async (t) => {
+test('review: the move list and the arrow keys step through the game, which does not change', async () => {
   const page = await newPage(browser);
   const id = await startFromLobby(page, { game: 'amazons', seats: [null, 'computer:1'] });
   for (let i = 0; i < 3; i++) await playTurnByClicks(page);
   await waitMyTurnOrEnd(page);
   const g = await liveGame(page);
-  if (!(await serverReviews(id))) {
-    // The page says why it cannot go back, and stays on the game.
-    await page.click('.moves button[data-ply="2"]');
-    await page.waitForSelector('.toast.bad');
-    assert.equal(await page.getAttribute('svg.board', 'data-ply'), String(g.ply));
-    t.skip('the server has no GET /api/games/{id}?ply=N yet');
-    return;
-  }
   await page.click('.moves button[data-ply="2"]');
   await boardPly(page, 2);
   assert.ok(await page.$('.review-banner'));
@@ -39,9 +25,16 @@ test('review: the move list and the arrow keys step through the game, which does
   const at2 = (await api('GET', `/api/games/${id}?ply=2`)).json;
   const drawn = await page.evaluate(() => window.tabla.S.shown.state.position);
   assert.equal(drawn, at2.state.position);
+  // The move that led there is marked on the board.
+  assert.ok(at2.state.view.last.length > 0);
+  for (const c of at2.state.view.last) assert.ok(await page.$(`svg.board .last[data-id="${c}"], svg.board [data-id="${c}"].last`), `ply 2 marks ${c}`);
   await page.keyboard.press('ArrowLeft');
   await boardPly(page, 1);
   await shot(page, 'review-desktop');
+  await page.keyboard.press('Home');
+  await boardPly(page, 0);
+  assert.match(await page.locator('.review-banner').textContent(), /start position/);
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await boardPly(page, 2);
   assert.equal((await liveGame(page)).ply, g.ply, 'the game itself did not change');
@@ -112,19 +105,28 @@ test('records: copy, download, import to continue and to review', async () => {
   await playTurnByClicks(page);
   assert.ok((await liveGame(page)).ply > rec.split(' ').length);
 
-  // Import to review: the game opens at its start.
+  // Import to review: the game opens at its start, every seat this browser's (nobody moves
+  // by themselves), and steps forward through the imported moves.
   await page.goto(`${PAGE}/`);
   await page.click('[data-game="seega"]');
+  await page.click('button[data-option="size"][data-value="5"]');
   await page.fill('[data-import="text"]', rec);
   await Promise.all([page.waitForURL(/\/g\/.*review=0/), page.click('[data-action="import-review"]')]);
   await page.waitForFunction(() => window.tabla && window.tabla.S.game);
-  assert.equal((await liveGame(page)).record.join(' '), rec);
   const newId = page.url().match(/\/g\/([^/?#]+)/)[1];
-  if (await serverReviews(newId)) {
-    await boardPly(page, 0);
-    await shot(page, 'import-review-desktop');
-  }
-  void id;
+  assert.notEqual(newId, id);
+  await boardPly(page, 0);
+  await page.waitForSelector('.review-banner[data-review="0"]');
+  const start = (await api('GET', `/api/games/${newId}?ply=0`)).json;
+  assert.equal(await page.evaluate(() => window.tabla.S.shown.state.position), start.state.position);
+  await shot(page, 'import-review-desktop');
+  await page.keyboard.press('ArrowRight');
+  await boardPly(page, 1);
+  await page.waitForSelector('.review-banner[data-review="1"]');
+  const imported = await liveGame(page);
+  assert.equal(imported.record.join(' '), rec, 'the imported game is not played on');
+  assert.deepEqual(imported.seats.map((s) => s.kind), ['human', 'human']);
+  assert.deepEqual(page.errors, []);
 });
 
 test('resign: the end screen, then a rematch with the colours changed', async () => {

@@ -1,8 +1,12 @@
 // Each of the four games, played to its end by clicks against a computer seat: every turn the
 // first legal move's first click path is clicked on the board (and the die when it is ours).
+// run-browser.sh starts the server with --seed, so these games (dice and the computer's
+// replies) are the same every run; each record is saved as artifacts/<game>-record.txt.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, startFromLobby, playToEnd, shotBoth, liveGame, shot, api } from './harness.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, newPage, startFromLobby, playToEnd, shotBoth, liveGame, shot, api, ARTIFACTS } from './harness.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -33,6 +37,7 @@ for (const g of GAMES) {
     });
     const end = await liveGame(page);
     assert.ok(end.state.result, 'the game is over');
+    writeFileSync(join(ARTIFACTS, `${g.name}-record.txt`), `${end.record.join(' ')}\n`);
     assert.ok(turns > 0);
     // The end screen says so, with a rematch button.
     await page.waitForSelector('dialog [data-end]');

@@ -159,7 +159,9 @@ export const server = {
   },
   async start() {
     const out = openSync(process.env.TABLA_LOG || '/dev/null', 'a');
-    const child = spawn(process.env.TABLA_BIN, ['serve', '--addr', ADDR, '--db', process.env.TABLA_DB], { stdio: ['ignore', out, out], detached: true });
+    // The same seed again: games created after the restart go on with the next numbers.
+    const seed = process.env.TABLA_SEED ? ['--seed', process.env.TABLA_SEED] : [];
+    const child = spawn(process.env.TABLA_BIN, ['serve', '--addr', ADDR, '--db', process.env.TABLA_DB, ...seed], { stdio: ['ignore', out, out], detached: true });
     child.unref();
     writeFileSync(process.env.TABLA_PIDFILE, String(child.pid));
     for (let i = 0; i < 200; i++) {

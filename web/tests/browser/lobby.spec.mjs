@@ -38,6 +38,42 @@ test('the lobby in Hungarian, then in English', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('the seats are the players the options make, and a bad combination is refused before creating', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${PAGE}/`);
+  await page.click('[data-game="amazons"]');
+  const seatNames = () => page.locator('.seat .who').allTextContents();
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 2);
+  assert.deepEqual(await seatNames(), ['White', 'Black']);
+  // Three players: the server's preview names the seats and draws the start.
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/preview') && r.request().postData().includes('"players":"3"'));
+  await page.click('button[data-option="players"][data-value="3"]');
+  const preview = await (await asked).json();
+  assert.deepEqual(preview.players, ['p1', 'p2', 'p3']);
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 3);
+  assert.deepEqual(await seatNames(), ['Player 1', 'Player 2', 'Player 3']);
+  assert.equal(await page.locator('svg.board.preview [data-id]').count(), preview.state.view.cells.length + (preview.state.view.points || []).length);
+  // Teams need four players: said at once, with the server's reason, and nothing can start.
+  await page.click('button[data-option="teams"][data-value="on"]');
+  await page.waitForSelector('.start-row .error');
+  assert.match(await page.locator('.start-row .error').textContent(), /teams=on needs players=4/);
+  assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
+  assert.equal(await page.locator('[data-action="import-review"]').isDisabled(), true);
+  await shot(page, 'lobby-refused-desktop', { full: true });
+  // Four players: fine again; the game is created with those seats.
+  await page.click('button[data-option="players"][data-value="4"]');
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 4 && !document.querySelector('.start-row .error'));
+  assert.equal(await page.locator('[data-action="start"]').isDisabled(), false);
+  assert.deepEqual(await seatNames(), ['Player 1', 'Player 2', 'Player 3', 'Player 4']);
+  await shot(page, 'lobby-four-desktop', { full: true });
+  await Promise.all([page.waitForURL(/\/g\//), page.click('[data-action="start"]')]);
+  await page.waitForFunction(() => window.tabla && window.tabla.S.game);
+  const g = await page.evaluate(() => window.tabla.S.game);
+  assert.deepEqual(g.seats.map((s) => s.player), ['p1', 'p2', 'p3', 'p4']);
+  assert.deepEqual(g.options, { players: '4', teams: 'on' });
+  assert.deepEqual(page.errors, []);
+});
+
 test('the rules open from the lobby in the language of the page', async () => {
   const page = await newPage(browser, { locale: 'hu-HU' });
   await page.goto(`${PAGE}/`);

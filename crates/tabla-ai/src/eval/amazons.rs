@@ -1,11 +1,17 @@
-//! Amazons knowledge, after the strong programs (Amazong, Invader): territory by
-//! queen-move distance (who reaches an empty cell in fewer queen moves owns it), the same by
-//! king-move distance (which matters more early, when the queen-move view is too
-//! optimistic), and queen mobility (a queen with few free neighbours is nearly lost).
+//! Amazons knowledge, after the strong programs (Amazong, Invader, Lieberum's thesis):
+//! territory by queen-move distance (who reaches an empty cell in fewer queen moves owns
+//! it), the same by king-move distance (which matters more early, when the queen-move view
+//! is too optimistic), a smooth "position" term (2^-d of each side's distance, which says
+//! how firmly a cell is held), and queen mobility (a queen with few cells in sight is nearly
+//! lost).
+//!
+//! Partners (teams) count as one side, and every player not on the side as the other;
+//! players who are out count for nobody. Boards of at most 128 cells run on bitsets; larger
+//! ones on per-cell arrays. Nothing is allocated per call.
 
-use super::Evaluator;
-use tabla_core::{Cell, Game, Player};
-use tabla_games::amazons::{Amazons, MAX_CELLS};
+use super::{set_term, Evaluator};
+use tabla_core::{Cell, Game, Player, ToMove};
+use tabla_games::amazons::{Amazons, Rays128, MAX_CELLS};
 
 /// The terms, each of which can be switched off to measure what it adds.
 #[derive(Clone, Copy, Debug)]
@@ -14,34 +20,129 @@ pub struct AmazonsEval {
     pub queen_territory: i32,
     /// Weight of king-distance territory (per cell).
     pub king_territory: i32,
-    /// Weight of mobility (per free cell next to a queen).
+    /// Weight of the position term (per cell held at distance 1 against none, halving with
+    /// each step of distance).
+    pub position: i32,
+    /// Weight of mobility (about twice the square root of the cells each queen sees).
     pub mobility: i32,
+    /// Penalty for a queen that cannot move at all.
+    pub trapped: i32,
+    /// Worth of a cell both sides reach equally soon (by queen or by king moves), to the
+    /// side to move.
+    pub tie: i32,
 }
 
 impl Default for AmazonsEval {
     fn default() -> Self {
-        AmazonsEval { queen_territory: 10, king_territory: 4, mobility: 2 }
+        AmazonsEval {
+            queen_territory: 10,
+            king_territory: 4,
+            position: 4,
+            mobility: 2,
+            trapped: 20,
+            tie: 0,
+        }
     }
 }
 
 const FAR: u8 = u8::MAX;
 
-/// Distances from `p`'s queens to every cell, in queen moves (`king` false) or king moves,
-/// through empty cells only.
-fn distances(g: &Amazons, p: Player, king: bool, dist: &mut [u8; MAX_CELLS]) {
-    let geo = &g.config().geo;
-    let n = geo.len();
-    dist[..n].fill(FAR);
-    let mut frontier: Vec<Cell> = g.queens_of(p).to_vec();
-    for &q in &frontier {
+/// Distances of both sides to every cell, and the side lists.
+struct Sides {
+    us: [Cell; 8],
+    n_us: usize,
+    them: [Cell; 12],
+    n_them: usize,
+}
+
+impl Sides {
+    fn of(g: &Amazons, me: Player, eval: &AmazonsEval) -> Sides {
+        let mut s = Sides { us: [Cell(0); 8], n_us: 0, them: [Cell(0); 12], n_them: 0 };
+        for i in 0..g.player_count() {
+            let p = Player(i as u8);
+            if g.is_out(p) {
+                continue;
+            }
+            let ours = Evaluator::<Amazons>::allies(eval, g, me, p);
+            for &q in g.queens_of(p) {
+                if ours && s.n_us < s.us.len() {
+                    s.us[s.n_us] = q;
+                    s.n_us += 1;
+                } else if !ours && s.n_them < s.them.len() {
+                    s.them[s.n_them] = q;
+                    s.n_them += 1;
+                }
+            }
+        }
+        s
+    }
+    fn us(&self) -> &[Cell] {
+        &self.us[..self.n_us]
+    }
+    fn them(&self) -> &[Cell] {
+        &self.them[..self.n_them]
+    }
+}
+
+fn bits(mut x: u128) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        if x == 0 {
+            return None;
+        }
+        let c = x.trailing_zeros();
+        x &= x - 1;
+        Some(Cell(c as u16 as _))
+    })
+}
+
+/// Distances in queen moves (`king` false) or king moves from `from` to every cell, through
+/// empty cells only, on a bitset board.
+fn distances128(rays: &Rays128, occ: u128, from: &[Cell], king: bool, dist: &mut [u8; 128]) {
+    dist.fill(FAR);
+    let mut frontier = 0u128;
+    for &q in from {
+        frontier |= 1u128 << q.0;
         dist[q.index()] = 0;
     }
+    let mut reached = frontier;
     let mut d = 0u8;
-    let mut next = Vec::with_capacity(n);
-    while !frontier.is_empty() && d < FAR - 1 {
+    while frontier != 0 {
         d += 1;
-        next.clear();
-        for &c in &frontier {
+        let mut next = 0u128;
+        for c in bits(frontier) {
+            next |= if king { rays.adjacent(c) & !occ } else { rays.sight(c, occ, 0) };
+        }
+        next &= !reached;
+        for c in bits(next) {
+            dist[c.index()] = d;
+        }
+        reached |= next;
+        frontier = next;
+    }
+}
+
+/// The same on any board, walking rays cell by cell; `frontier` and `next` are scratch.
+fn distances_any(
+    g: &Amazons,
+    from: &[Cell],
+    king: bool,
+    dist: &mut [u8; MAX_CELLS],
+    frontier: &mut [Cell; MAX_CELLS],
+    next: &mut [Cell; MAX_CELLS],
+) {
+    let geo = &g.config().geo;
+    dist[..geo.len()].fill(FAR);
+    let mut nf = 0;
+    for &q in from {
+        dist[q.index()] = 0;
+        frontier[nf] = q;
+        nf += 1;
+    }
+    let mut d = 0u8;
+    while nf > 0 && d < FAR - 1 {
+        d += 1;
+        let mut nn = 0;
+        for &c in &frontier[..nf] {
             for dir in 0..geo.dir_count() {
                 for &t in geo.ray(c, dir) {
                     if !g.content(t).is_empty() {
@@ -49,7 +150,8 @@ fn distances(g: &Amazons, p: Player, king: bool, dist: &mut [u8; MAX_CELLS]) {
                     }
                     if dist[t.index()] > d {
                         dist[t.index()] = d;
-                        next.push(t);
+                        next[nn] = t;
+                        nn += 1;
                     }
                     if king {
                         break;
@@ -57,95 +159,270 @@ fn distances(g: &Amazons, p: Player, king: bool, dist: &mut [u8; MAX_CELLS]) {
                 }
             }
         }
-        std::mem::swap(&mut frontier, &mut next);
+        frontier[..nn].copy_from_slice(&next[..nn]);
+        nf = nn;
     }
 }
 
+/// The raw terms of one evaluation, for the side against the rest (counts of cells, mine
+/// minus theirs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Terms {
+    /// Cells nearer to us by queen moves, minus those nearer to them.
+    queen: i32,
+    /// The same by king moves.
+    king: i32,
+    /// Cells both reach equally soon (queen and king distance counted separately), signed:
+    /// positive when we are to move.
+    ties: i32,
+    /// Σ (2^-d(us) − 2^-d(them)) over empty cells, in 64ths.
+    position64: i32,
+    /// Σ over queens of about twice the square root of the cells each sees, ours minus
+    /// theirs.
+    mobility: i32,
+    /// Queens that cannot move, ours minus theirs.
+    trapped: i32,
+}
+
+/// Adds one cell's distance pair to the territory counts.
+#[inline]
+fn count(a: u8, b: u8, territory: &mut i32, ties: &mut i32) {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Less => *territory += 1,
+        std::cmp::Ordering::Greater => *territory -= 1,
+        std::cmp::Ordering::Equal if a == FAR => {}
+        std::cmp::Ordering::Equal => *ties += 1,
+    }
+}
+
+#[inline]
+fn position(a: u8, b: u8) -> i32 {
+    let p = |d: u8| if d >= 7 { 0 } else { 64 >> d };
+    p(a) - p(b)
+}
+
+/// About twice the square root of the cells a queen sees (concave: the first free cells
+/// matter most).
+#[inline]
+fn reach_value(n: u32) -> i32 {
+    (4.0 * f64::from(n)).sqrt() as i32
+}
+
+/// Which terms to compute (weights of 0 need none).
+#[derive(Clone, Copy)]
+struct Need {
+    queen: bool,
+    king: bool,
+    mobility: bool,
+}
+
 impl AmazonsEval {
-    /// Territory balance for `me` against everyone else (the nearest rival per cell).
-    fn territory(&self, g: &Amazons, me: Player, king: bool) -> i32 {
-        let geo = &g.config().geo;
-        let n = geo.len();
-        let mut mine = [FAR; MAX_CELLS];
-        let mut theirs = [FAR; MAX_CELLS];
-        let mut tmp = [FAR; MAX_CELLS];
-        distances(g, me, king, &mut mine);
-        for i in 0..g.player_count() {
-            let p = Player(i as u8);
-            if p == me || g.queens_of(p).is_empty() {
-                continue;
-            }
-            distances(g, p, king, &mut tmp);
-            for c in 0..n {
-                theirs[c] = theirs[c].min(tmp[c]);
-            }
+    fn need(&self) -> Need {
+        Need {
+            queen: self.queen_territory != 0 || self.position != 0 || self.tie != 0,
+            king: self.king_territory != 0 || self.tie != 0,
+            mobility: self.mobility != 0 || self.trapped != 0,
         }
-        let to_move_is_me = g.to_move() == tabla_core::ToMove::Player(me);
-        let mut score = 0;
-        for c in geo.cells() {
-            if !g.content(c).is_empty() {
-                continue;
-            }
-            let (a, b) = (mine[c.index()], theirs[c.index()]);
-            score += match a.cmp(&b) {
-                std::cmp::Ordering::Less => 4,
-                std::cmp::Ordering::Greater => -4,
-                // Equal distance: the side to move gets there first.
-                std::cmp::Ordering::Equal if a == FAR => 0,
-                std::cmp::Ordering::Equal => {
-                    if to_move_is_me {
-                        1
-                    } else {
-                        -1
-                    }
-                }
-            };
-        }
-        score
     }
 
-    fn mobility(&self, g: &Amazons, p: Player) -> i32 {
-        let geo = &g.config().geo;
-        g.queens_of(p)
-            .iter()
-            .map(|&q| {
-                let free = (0..geo.dir_count())
-                    .filter_map(|d| geo.neighbour(q, d))
-                    .filter(|&c| g.content(c).is_empty())
-                    .count() as i32;
-                // A nearly shut-in queen costs much more than a free one gains.
-                if free == 0 {
-                    -12
-                } else {
-                    free.min(4) * 2 - 4
+    fn weigh(&self, t: &Terms) -> i32 {
+        self.queen_territory * t.queen
+            + self.king_territory * t.king
+            + self.tie * t.ties
+            + self.position * t.position64 / 64
+            + self.mobility * t.mobility
+            - self.trapped * t.trapped
+    }
+
+    fn terms128(g: &Amazons, rays: &Rays128, s: &Sides, need: Need) -> Terms {
+        let occ = g.occupied_bits();
+        let n = g.config().geo.len();
+        let board = if n >= 128 { !0u128 } else { (1u128 << n) - 1 };
+        let empty = board & !occ;
+        let mut t = Terms::default();
+        let mut a = [FAR; 128];
+        let mut b = [FAR; 128];
+        if need.queen {
+            distances128(rays, occ, s.us(), false, &mut a);
+            distances128(rays, occ, s.them(), false, &mut b);
+            for c in bits(empty) {
+                let (x, y) = (a[c.index()], b[c.index()]);
+                count(x, y, &mut t.queen, &mut t.ties);
+                t.position64 += position(x, y);
+            }
+        }
+        if need.king {
+            distances128(rays, occ, s.us(), true, &mut a);
+            distances128(rays, occ, s.them(), true, &mut b);
+            for c in bits(empty) {
+                count(a[c.index()], b[c.index()], &mut t.king, &mut t.ties);
+            }
+        }
+        if need.mobility {
+            for (qs, sign) in [(s.us(), 1), (s.them(), -1)] {
+                for &q in qs {
+                    match rays.sight(q, occ, 0).count_ones() {
+                        0 => t.trapped += sign,
+                        k => t.mobility += sign * reach_value(k),
+                    }
                 }
-            })
-            .sum()
+            }
+        }
+        t
+    }
+
+    fn terms_any(g: &Amazons, s: &Sides, need: Need) -> Terms {
+        let geo = &g.config().geo;
+        let mut a = [FAR; MAX_CELLS];
+        let mut b = [FAR; MAX_CELLS];
+        let mut f = [Cell(0); MAX_CELLS];
+        let mut nx = [Cell(0); MAX_CELLS];
+        let mut t = Terms::default();
+        let empty = |c: &Cell| g.content(*c).is_empty();
+        if need.queen {
+            distances_any(g, s.us(), false, &mut a, &mut f, &mut nx);
+            distances_any(g, s.them(), false, &mut b, &mut f, &mut nx);
+            for c in geo.cells().filter(empty) {
+                let (x, y) = (a[c.index()], b[c.index()]);
+                count(x, y, &mut t.queen, &mut t.ties);
+                t.position64 += position(x, y);
+            }
+        }
+        if need.king {
+            distances_any(g, s.us(), true, &mut a, &mut f, &mut nx);
+            distances_any(g, s.them(), true, &mut b, &mut f, &mut nx);
+            for c in geo.cells().filter(empty) {
+                count(a[c.index()], b[c.index()], &mut t.king, &mut t.ties);
+            }
+        }
+        if need.mobility {
+            for (qs, sign) in [(s.us(), 1), (s.them(), -1)] {
+                for &q in qs {
+                    let k: u32 = (0..geo.dir_count())
+                        .map(|d| {
+                            geo.ray(q, d).iter().take_while(|&&c| g.content(c).is_empty()).count()
+                                as u32
+                        })
+                        .sum();
+                    match k {
+                        0 => t.trapped += sign,
+                        k => t.mobility += sign * reach_value(k),
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    fn terms(&self, g: &Amazons, me: Player, need: Need) -> Terms {
+        let s = Sides::of(g, me, self);
+        let mut t = match &g.config().rays128 {
+            Some(rays) => Self::terms128(g, rays, &s, need),
+            None => Self::terms_any(g, &s, need),
+        };
+        // Ties go to the side to move.
+        let ours = match g.to_move() {
+            ToMove::Player(p) => Evaluator::<Amazons>::allies(self, g, me, p),
+            _ => false,
+        };
+        if !ours {
+            t.ties = -t.ties;
+        }
+        t
     }
 }
 
 impl Evaluator<Amazons> for AmazonsEval {
     fn evaluate(&self, g: &Amazons, me: Player) -> i32 {
-        let mut v = 0;
-        if self.queen_territory != 0 {
-            v += self.queen_territory * self.territory(g, me, false) / 4;
-        }
-        if self.king_territory != 0 {
-            v += self.king_territory * self.territory(g, me, true) / 4;
-        }
-        if self.mobility != 0 {
-            let theirs: i32 = (0..g.player_count())
-                .map(|i| Player(i as u8))
-                .filter(|&p| p != me)
-                .map(|p| self.mobility(g, p))
-                .sum::<i32>()
-                / (g.player_count() as i32 - 1).max(1);
-            v += self.mobility * (self.mobility(g, me) - theirs);
-        }
-        v
+        self.weigh(&self.terms(g, me, self.need()))
     }
 
     fn scale(&self) -> f64 {
         60.0
+    }
+
+    fn allies(&self, g: &Amazons, a: Player, b: Player) -> bool {
+        g.config().same_side(a, b)
+    }
+
+    fn features(&self, g: &Amazons, me: Player) -> Option<Vec<(&'static str, f64)>> {
+        let t = self.terms(g, me, Need { queen: true, king: true, mobility: true });
+        Some(vec![
+            ("queen_territory", f64::from(t.queen)),
+            ("king_territory", f64::from(t.king)),
+            ("position", f64::from(t.position64) / 64.0),
+            ("mobility", f64::from(t.mobility)),
+            ("trapped", -f64::from(t.trapped)),
+            ("tie", f64::from(t.ties)),
+        ])
+    }
+
+    fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
+        set_term(
+            &mut [
+                ("queen_territory", &mut self.queen_territory),
+                ("king_territory", &mut self.king_territory),
+                ("position", &mut self.position),
+                ("mobility", &mut self.mobility),
+                ("trapped", &mut self.trapped),
+                ("tie", &mut self.tie),
+            ],
+            key,
+            value,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabla_core::GameOptions;
+    use tabla_games::amazons::OPTIONS;
+
+    fn amazons(words: &[&str]) -> Amazons {
+        let w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
+        Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_start_is_even_and_values_are_antisymmetric() {
+        let e = AmazonsEval::default();
+        let g = amazons(&[]);
+        let (w, b) = (e.evaluate(&g, Player(0)), e.evaluate(&g, Player(1)));
+        assert_eq!(w, -b);
+        assert_eq!(w, 0, "the symmetric start is even");
+    }
+
+    #[test]
+    fn bitset_and_cell_walk_agree() {
+        // 12×12 is over 128 cells: compare with the same position drawn on the walk path by
+        // evaluating both kinds of board on positions of a random game.
+        let e = AmazonsEval::default();
+        let mut g = amazons(&["size=8"]);
+        let mut rng =
+            <tabla_core::rand::rngs::SmallRng as tabla_core::rand::SeedableRng>::seed_from_u64(4);
+        let mut buf = Vec::new();
+        for _ in 0..30 {
+            if g.to_move() == ToMove::Over {
+                break;
+            }
+            let s = Sides::of(&g, Player(0), &e);
+            let rays = g.config().rays128.as_ref().expect("8×8 has bitsets");
+            let all = Need { queen: true, king: true, mobility: true };
+            assert_eq!(
+                AmazonsEval::terms128(&g, rays, &s, all),
+                AmazonsEval::terms_any(&g, &s, all)
+            );
+            let m = g.random_move(&mut rng, &mut buf);
+            g.play(m);
+        }
+    }
+
+    #[test]
+    fn a_walled_in_queen_is_bad_for_its_owner() {
+        // White a3 shut in by stones: Black is far better off.
+        let e = AmazonsEval::default();
+        let g = amazons(&["layout=1#../##../..../...2"]);
+        assert!(e.evaluate(&g, Player(1)) > 30);
     }
 }

@@ -1,21 +1,65 @@
 //! Static evaluation: what a position is worth to a player when the search stops there.
-//! Each game's knowledge lives in its own evaluator; every piece of knowledge is a term that
-//! can be switched off, so that `tabla match` can measure whether it helps.
+//! Each game's knowledge lives in its own evaluator; every piece of knowledge is a term with
+//! a weight that can be changed by name ([`Evaluator::tweak`]), so that `tabla match` can
+//! measure whether it helps (`--a level:7,mobility=0`).
 
 pub mod amazons;
+pub mod gipf;
+pub mod seega;
+pub mod ur;
 
+use crate::minimax::{WIN, WIN_BOUND};
 use tabla_core::{Game, Player};
 
 /// A position's value for `me`, in the evaluator's units (positive is good for `me`).
-pub trait Evaluator<G: Game>: Sync {
+pub trait Evaluator<G: Game>: Sync + Send + Clone + 'static {
     /// The value of `g` for `me`. Called at positions that are not over; chance may be to
-    /// move.
+    /// move. Values are antisymmetric in two-player games (what one side gains the other
+    /// loses), as the search assumes.
     fn evaluate(&self, g: &G, me: Player) -> i32;
 
     /// How many units make a clear advantage: a score of `scale` is read as a 73% win
     /// chance (logistic), so values can be shown as expected scores in [0, 1].
     fn scale(&self) -> f64 {
         100.0
+    }
+
+    /// The value of a won game. Below [`WIN`], evaluations lie strictly between
+    /// `-win_value()` and `win_value()` and a value reads linearly as an expected score:
+    /// the search then averages values at chance nodes as probabilities and prunes there
+    /// (*-minimax).
+    fn win_value(&self) -> i32 {
+        WIN
+    }
+
+    /// The expected score in [0, 1] a search value stands for.
+    fn expected(&self, value: i32) -> f64 {
+        let w = self.win_value();
+        if w < WIN {
+            return ((f64::from(value) / f64::from(w) + 1.0) / 2.0).clamp(0.0, 1.0);
+        }
+        expected_score(value, self.scale())
+    }
+
+    /// Whether `a` and `b` play on the same side (partners in a team game). The search
+    /// treats everyone not on the root player's side as one opponent (paranoid search).
+    fn allies(&self, _g: &G, a: Player, b: Player) -> bool {
+        a == b
+    }
+
+    /// The evaluation's terms for `me` at `g`, by name, unweighted (my count minus the
+    /// enemy's), for fitting the weights to game results (`examples/texel.rs`); `None` when
+    /// the evaluation has no such terms.
+    fn features(&self, _g: &G, _me: Player) -> Option<Vec<(&'static str, f64)>> {
+        None
+    }
+
+    /// Sets the weight of a term by name (for measuring what a term is worth).
+    ///
+    /// # Errors
+    /// An unknown name, with the known ones.
+    fn tweak(&mut self, key: &str, _value: i32) -> Result<(), String> {
+        Err(format!("no evaluation term '{key}'"))
     }
 }
 
@@ -32,11 +76,29 @@ impl<G: Game> Evaluator<G> for Zero {
 /// The expected score in [0, 1] a value stands for, under `scale` (see
 /// [`Evaluator::scale`]); won and lost games are 1 and 0.
 pub fn expected_score(value: i32, scale: f64) -> f64 {
-    if value > crate::minimax::WIN - 10_000 {
+    if value > WIN_BOUND {
         return 1.0;
     }
-    if value < -(crate::minimax::WIN - 10_000) {
+    if value < -WIN_BOUND {
         return 0.0;
     }
     1.0 / (1.0 + (-f64::from(value) / scale).exp())
+}
+
+/// Reads `key=value` into one of `terms` (name and weight), for [`Evaluator::tweak`].
+pub(crate) fn set_term(
+    terms: &mut [(&str, &mut i32)],
+    key: &str,
+    value: i32,
+) -> Result<(), String> {
+    match terms.iter_mut().find(|(n, _)| *n == key) {
+        Some((_, w)) => {
+            **w = value;
+            Ok(())
+        }
+        None => {
+            let names: Vec<&str> = terms.iter().map(|t| t.0).collect();
+            Err(format!("no evaluation term '{key}'; terms: {}", names.join(", ")))
+        }
+    }
 }

@@ -378,6 +378,31 @@ fn next_seat(p: Player, n: u8) -> Player {
     Player(if next == n { 0 } else { next })
 }
 
+// ---------------------------------------------------------------------------------------------
+// For evaluation by the AI (crates/tabla-ai/src/eval/amazons.rs): read-only views that the
+// evaluation's hot path needs without walking every cell.
+
+impl Amazons {
+    /// Occupied cells (queens and stones) as bits, on boards of at most 128 cells (those with
+    /// [`Config::rays128`]); 0 on larger boards.
+    #[inline]
+    pub fn occupied_bits(&self) -> u128 {
+        self.occ
+    }
+
+    /// Whether `p` is out (has had no turn; their queens stay as obstacles).
+    #[inline]
+    pub fn is_out(&self, p: Player) -> bool {
+        self.out.contains(p)
+    }
+
+    /// Queens `p` still has to place.
+    #[inline]
+    pub fn in_hand(&self, p: Player) -> u8 {
+        self.in_hand[p]
+    }
+}
+
 const NAMES_2: [&str; 2] = ["white", "black"];
 const NAMES_N: [&str; 4] = ["p1", "p2", "p3", "p4"];
 

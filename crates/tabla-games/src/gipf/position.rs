@@ -727,6 +727,25 @@ impl Gipf {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// For evaluation by the AI (crates/tabla-ai/src/eval/gipf.rs): the board as masks, so that an
+// evaluation reads it without naming points.
+
+impl Gipf {
+    /// The points holding `p`'s single pieces, as bits over the cells of
+    /// `Geometry::hex(5, &HEX_DIRS, …)` (bit `c` is `Cell(c)`, dots never set).
+    #[inline]
+    pub fn singles_mask(&self, p: Player) -> u64 {
+        self.board.single[p]
+    }
+
+    /// The points holding `p`'s GIPF pieces, as [`Gipf::singles_mask`].
+    #[inline]
+    pub fn gipfs_mask(&self, p: Player) -> u64 {
+        self.board.gipf[p]
+    }
+}
+
 impl Game for Gipf {
     type Move = GipfMove;
 

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The measured ladder of issue 11: the strongest level against the plain-UCT baseline at
+# equal time per move (200 ms on every board, 1 s on each game's main board), and each level
+# against the level below at their own budgets (level_time in crates/tabla-ai/src/lib.rs).
+# Every row is one `tabla match`; its last line (the result) and its game records are kept
+# under the output directory, so an interrupted run goes on where it stopped and the table
+# can be printed again at any time.
+#
+#   bench/ladder.sh [--quick] [--jobs J] [--out DIR] [--only PATTERN] [--table] [--force]
+#
+#   --quick       few games per row (a smoke test of the whole ladder; minutes, not hours)
+#   --jobs J      games played at once (default 2)
+#   --out DIR     where results go (default bench/ladder-results, or …-quick)
+#   --only PAT    only rows whose id matches the grep pattern PAT (e.g. 'gipf', 'uct-1000')
+#   --table       print the table of the results so far and stop
+#   --force       play rows again even when a result exists
+#
+# The table is markdown: row, game, bots, time per move, games, A's score, its 95% interval
+# (Wilson), Elo difference, and the wall time the row took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=0 jobs=2 out="" only="" table_only=0 force=0
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --quick) quick=1 ;;
+        --jobs) jobs="$2"; shift ;;
+        --out) out="$2"; shift ;;
+        --only) only="$2"; shift ;;
+        --table) table_only=1 ;;
+        --force) force=1 ;;
+        *) echo "unknown argument $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+[[ -n "$out" ]] || out=bench/ladder-results$([[ $quick == 1 ]] && echo -quick)
+mkdir -p "$out"
+
+tabla=target/release/tabla
+[[ $table_only == 1 ]] || cargo build --release -q -p tabla
+
+# id | game and options | bot A | bot B | ms per move (- = each level's own) | games | quick games
+rows() {
+    cat <<'EOF'
+amazons6-uct-200|amazons|level:7|uct|200|24|4
+amazons10-uct-200|amazons -o size=10|level:7|uct|200|20|2
+gipf-uct-200|gipf|level:7|uct|200|24|2
+seega-uct-200|seega|level:7|uct|200|24|2
+ur-uct-200|bulgarian-ur|level:7|uct|200|40|4
+amazons10-uct-1000|amazons -o size=10|level:7|uct|1000|20|2
+gipf-uct-1000|gipf|level:7|uct|1000|20|2
+seega-uct-1000|seega|level:7|uct|1000|20|2
+ur-uct-1000|bulgarian-ur|level:7|uct|1000|30|2
+EOF
+    local g id
+    for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do
+        id=${g%%|*}
+        for l in 2 3 4 5 6 7; do
+            local games=12
+            [[ $l -ge 6 ]] && games=10
+            [[ $id == ur ]] && games=$((games * 3))
+            echo "$id-L$l-L$((l - 1))|${g#*|}|level:$l|level:$((l - 1))|-|$games|2"
+        done
+    done
+}
+
+play_row() {
+    local id="$1" game="$2" a="$3" b="$4" ms="$5" games="$6"
+    local result="$out/$id.json"
+    if [[ -s "$result" && $force == 0 ]]; then
+        return
+    fi
+    local time_args=()
+    [[ "$ms" == - ]] || time_args=(--time-ms "$ms")
+    echo "== $id: $game, $a against $b, ${ms} ms, $games games" >&2
+    local t0=$SECONDS
+    # shellcheck disable=SC2086 # the game's options are words
+    "$tabla" match $game --a "$a" --b "$b" --games "$games" "${time_args[@]}" \
+        --seed 2024 --jobs "$jobs" --records "$out/$id.records.jsonl" | tail -n 1 > "$result.tmp"
+    mv "$result.tmp" "$result"
+    echo "$((SECONDS - t0))" > "$out/$id.seconds"
+}
+
+if [[ $table_only == 0 ]]; then
+    while IFS='|' read -r id game a b ms games qgames; do
+        [[ -z "$only" ]] || grep -q -- "$only" <<<"$id" || continue
+        [[ $quick == 1 ]] && games=$qgames
+        play_row "$id" "$game" "$a" "$b" "$ms" "$games"
+    done < <(rows)
+fi
+
+echo "| row | game | A | B | ms/move | games | A's score | 95% interval | Elo (95%) | wall s |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+while IFS='|' read -r id game a b ms _ _; do
+    [[ -z "$only" ]] || grep -q -- "$only" <<<"$id" || continue
+    f="$out/$id.json"
+    [[ -s "$f" ]] || continue
+    python3 - "$f" "$id" "$game" "$a" "$b" "$ms" "$(cat "$out/$id.seconds" 2>/dev/null || echo ?)" <<'PY'
+import json, sys
+f, id, game, a, b, ms, secs = sys.argv[1:]
+r = json.load(open(f))
+ms = "own" if ms == "-" else ms
+print(f"| {id} | {game} | {a} | {b} | {ms} | {r['games']} (+{r['a']} ={r['draws']} -{r['b']}) | "
+      f"{r['score']:.3f} | [{r['score_ci95'][0]:.3f}, {r['score_ci95'][1]:.3f}] | "
+      f"{r['elo']} [{r['elo_ci95'][0]}, {r['elo_ci95'][1]}] | {secs} |")
+PY
+done < <(rows)

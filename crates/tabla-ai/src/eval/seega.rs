@@ -1,0 +1,220 @@
+//! Seega knowledge: material first (the game is won by taking stones); mobility (a side
+//! with few steps is close to being blocked or forced into a bad one); captures on the
+//! board (what the side to move can take at once, what the other side threatens); stones
+//! that cannot be captured (the centre, and corners, which have no cell on two opposite
+//! sides); and, while placing, stones next to the centre, which the first moves of phase 2
+//! fight over.
+
+use super::{set_term, Evaluator};
+use std::sync::OnceLock;
+use tabla_core::{Cell, Game, Player, ToMove};
+use tabla_games::seega::{Seega, SeegaConfig};
+
+/// The terms, by name, in the order of [`SeegaEval::weights`]:
+/// - `material`: per stone (on the board or in hand);
+/// - `mobility`: per legal step;
+/// - `capture`: the side to move, per stone its best single step captures;
+/// - `threat`: the side not to move, per enemy stone it could capture with one step;
+/// - `safe`: per stone on the centre or in a corner;
+/// - `centre_ring`: while placing, per stone next to the centre;
+/// - `edge`: per stone on the edge (not a corner);
+/// - `tempo`: for being the side to move.
+pub const TERMS: [&str; 8] =
+    ["material", "mobility", "capture", "threat", "safe", "centre_ring", "edge", "tempo"];
+
+/// The weights of the terms (my count minus the enemy's), in the order of [`TERMS`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeegaEval {
+    /// One weight per term.
+    pub weights: [i32; 8],
+}
+
+impl Default for SeegaEval {
+    fn default() -> Self {
+        SeegaEval { weights: [113, 19, 125, 47, 35, -78, 39, 9] }
+    }
+}
+
+/// One board's tables: cells by row-major index, their neighbours by direction.
+struct Tables {
+    n: usize,
+    dirs: usize,
+    /// The game's cell for each row-major index.
+    cell: Vec<Cell>,
+    /// `nb[i * 8 + d]`: the neighbour of `i` in direction `d` (`d + dirs / 2` is opposite),
+    /// or `usize::MAX` off the board.
+    nb: Vec<usize>,
+    centre: usize,
+    corners: u128,
+    ring: u128,
+    edges: u128,
+}
+
+const OFF: usize = usize::MAX;
+
+fn tables(config: SeegaConfig) -> &'static Tables {
+    static T: [OnceLock<Tables>; 6] = [const { OnceLock::new() }; 6];
+    let k = usize::from((config.size - 5) / 2) * 2 + usize::from(config.diagonal);
+    T[k].get_or_init(|| {
+        let n = usize::from(config.size);
+        let g = Seega::new(SeegaConfig {
+            size: config.size,
+            diagonal: config.diagonal,
+            ..SeegaConfig::default()
+        });
+        let cell: Vec<Cell> = (0..n * n)
+            .map(|i| {
+                let name = format!("{}{}", (b'a' + (i % n) as u8) as char, i / n + 1);
+                g.cell(&name).expect("every square is a cell")
+            })
+            .collect();
+        // Directions in opposite pairs: d and d + dirs/2.
+        let steps: &[(i32, i32)] = if config.diagonal {
+            &[(1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1)]
+        } else {
+            &[(1, 0), (0, 1), (-1, 0), (0, -1)]
+        };
+        let mut nb = vec![OFF; n * n * 8];
+        for i in 0..n * n {
+            let (f, r) = ((i % n) as i32, (i / n) as i32);
+            for (d, &(df, dr)) in steps.iter().enumerate() {
+                let (g2, r2) = (f + df, r + dr);
+                if (0..n as i32).contains(&g2) && (0..n as i32).contains(&r2) {
+                    nb[i * 8 + d] = (r2 as usize) * n + g2 as usize;
+                }
+            }
+        }
+        let centre = (n / 2) * n + n / 2;
+        let corners = [0, n - 1, n * (n - 1), n * n - 1].iter().fold(0u128, |m, &i| m | 1 << i);
+        let ring = (0..steps.len())
+            .filter_map(|d| Some(nb[centre * 8 + d]).filter(|&x| x != OFF))
+            .fold(0u128, |m, i| m | 1 << i);
+        let edges = (0..n * n)
+            .filter(|&i| i % n == 0 || i % n == n - 1 || i / n == 0 || i / n == n - 1)
+            .fold(0u128, |m, i| m | 1 << i)
+            & !corners;
+        Tables { n, dirs: steps.len(), cell, nb, centre, corners, ring, edges }
+    })
+}
+
+impl SeegaEval {
+    /// Steps, the best single-step capture and the enemy stones one step can take, for `p`
+    /// on the board `own`/`enemy` (bits by row-major index).
+    fn tactics(t: &Tables, own: u128, enemy: u128) -> (i32, i32, i32) {
+        let all = (1u128 << (t.n * t.n)) - 1;
+        let empty = all & !own & !enemy;
+        let mut steps = 0;
+        let mut best = 0;
+        let mut takeable = 0u128;
+        let mut e_bits = empty;
+        while e_bits != 0 {
+            let e = e_bits.trailing_zeros() as usize;
+            e_bits &= e_bits - 1;
+            for d in 0..t.dirs {
+                let s = t.nb[e * 8 + d];
+                if s == OFF || own >> s & 1 == 0 {
+                    continue;
+                }
+                steps += 1;
+                // `s` steps to `e`: enemies next to `e` with `p`'s stone beyond are taken.
+                let mut taken = 0;
+                for j in 0..t.dirs {
+                    let x = t.nb[e * 8 + j];
+                    if x == OFF || x == t.centre || enemy >> x & 1 == 0 {
+                        continue;
+                    }
+                    let y = t.nb[x * 8 + j];
+                    if y != OFF && y != s && own >> y & 1 == 1 {
+                        taken += 1;
+                        takeable |= 1 << x;
+                    }
+                }
+                best = best.max(taken);
+            }
+        }
+        (steps, best, takeable.count_ones() as i32)
+    }
+}
+
+impl SeegaEval {
+    /// Each player's count of every term.
+    fn counts(g: &Seega) -> [[i32; 8]; 2] {
+        let t = tables(g.config());
+        let mut bits = [0u128; 2];
+        for (i, &c) in t.cell.iter().enumerate() {
+            if let Some(p) = g.owner(c) {
+                bits[p.index()] |= 1 << i;
+            }
+        }
+        let each = i32::from(g.config().stones_each());
+        let mut c = [[0i32; 8]; 2];
+        // Stones in hand are stones too (placing never captures).
+        let placing = !g.is_moving_phase();
+        let mover = match g.to_move() {
+            ToMove::Player(p) => p.index(),
+            _ => 2,
+        };
+        for p in 0..2 {
+            c[p][0] = if placing { each } else { bits[p].count_ones() as i32 };
+            c[p][4] = (bits[p] & (t.corners | 1 << t.centre)).count_ones() as i32;
+            c[p][6] = (bits[p] & t.edges).count_ones() as i32;
+            c[p][7] = i32::from(p == mover);
+            if placing {
+                c[p][5] = (bits[p] & t.ring).count_ones() as i32;
+            } else {
+                let (steps, best, takeable) = Self::tactics(t, bits[p], bits[1 - p]);
+                c[p][1] = steps;
+                if p == mover {
+                    c[p][2] = best;
+                } else {
+                    c[p][3] = takeable;
+                }
+            }
+        }
+        c
+    }
+}
+
+impl Evaluator<Seega> for SeegaEval {
+    fn evaluate(&self, g: &Seega, me: Player) -> i32 {
+        let c = Self::counts(g);
+        let (a, b) = (&c[me.index()], &c[1 - me.index()]);
+        (0..8).map(|k| self.weights[k] * (a[k] - b[k])).sum()
+    }
+
+    fn scale(&self) -> f64 {
+        150.0
+    }
+
+    fn features(&self, g: &Seega, me: Player) -> Option<Vec<(&'static str, f64)>> {
+        let c = Self::counts(g);
+        let (a, b) = (&c[me.index()], &c[1 - me.index()]);
+        Some((0..8).map(|k| (TERMS[k], f64::from(a[k] - b[k]))).collect())
+    }
+
+    fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
+        let mut terms: Vec<(&str, &mut i32)> =
+            TERMS.iter().copied().zip(self.weights.iter_mut()).collect();
+        set_term(&mut terms, key, value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn material_and_captures_count() {
+        let e = SeegaEval::default();
+        let g = Seega::new(SeegaConfig::default());
+        assert_eq!(e.evaluate(&g, Player(0)), e.weights[7], "only the move differs");
+        // First (X) to move can take O on c4 by b4-c3? Pattern: X steps next to O with X
+        // beyond: X on c5, O on c4, X steps into c3 from b3.
+        let d =
+            Seega::from_diagram(SeegaConfig::default(), "..X../..O../...../.X.../....O", Player(0))
+                .unwrap();
+        let (x, o) = (e.evaluate(&d, Player(0)), e.evaluate(&d, Player(1)));
+        assert_eq!(x, -o);
+        assert!(x > 0, "X can take a stone: {x}");
+    }
+}
