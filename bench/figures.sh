@@ -41,7 +41,7 @@ for r in $(seq "$rounds"); do
     add "amazons playouts cores had 2t" "$(awk '$1 == "cores" {print $7}' <<<"$t")"
     for g in gipf amazons; do
         o=(); [ "$g" = amazons ] && o=(-o size=10)
-        s=$("$tabla" bench search "$g" "${o[@]}" --seconds "$secs" --threads 2)
+        s=$("$tabla" bench scaling "$g" "${o[@]}" --seconds "$secs" --threads 2)
         add "$g search speed-up 2t/1t" "$(awk '$1 == "speed-up:" {sub("x", "", $2); print $2}' <<<"$s")"
         add "$g search per-core scaling" "$(awk '$1 == "per-core" {print $3}' <<<"$s")"
     done

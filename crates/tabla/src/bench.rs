@@ -114,7 +114,7 @@ pub fn playouts(mut g: AnyGame, label: &str, a: &Playouts) -> Result<(), String>
     Ok(())
 }
 
-/// `tabla bench search`: the game's search for `seconds` with one thread, then with
+/// `tabla bench scaling`: the game's search for `seconds` with one thread, then with
 /// `threads`, and the rates and speed-up.
 ///
 /// # Errors

@@ -235,8 +235,8 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Search scaling: the game's search from the position: nodes (or playouts) per second with one thread
-    /// and with N, and the speed-up.
+    /// Search scaling: the game's search from the position, nodes (or playouts) per second
+    /// with one thread and with N, and the speed-up.
     Scaling {
         #[command(flatten)]
         game: GameArgs,
