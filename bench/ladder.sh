@@ -45,15 +45,15 @@ tabla=target/release/tabla
 # id | game and options | bot A | bot B | ms per move (- = each level's own) | games | quick games
 rows() {
     cat <<'EOF'
-amazons6-uct-200|amazons|level:7|uct|200|24|4
-amazons10-uct-200|amazons -o size=10|level:7|uct|200|20|2
-gipf-uct-200|gipf|level:7|uct|200|24|2
-seega-uct-200|seega|level:7|uct|200|24|2
-ur-uct-200|bulgarian-ur|level:7|uct|200|40|4
+amazons6-uct-200|amazons|level:7|uct|200|40|4
+amazons10-uct-200|amazons -o size=10|level:7|uct|200|24|2
+gipf-uct-200|gipf|level:7|uct|200|30|2
+seega-uct-200|seega|level:7|uct|200|30|2
+ur-uct-200|bulgarian-ur|level:7|uct|200|60|4
 amazons10-uct-1000|amazons -o size=10|level:7|uct|1000|20|2
 gipf-uct-1000|gipf|level:7|uct|1000|20|2
 seega-uct-1000|seega|level:7|uct|1000|20|2
-ur-uct-1000|bulgarian-ur|level:7|uct|1000|30|2
+ur-uct-1000|bulgarian-ur|level:7|uct|1000|40|2
 EOF
     local g id
     for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do
