@@ -46,6 +46,9 @@ const DEVELOPER_SECTIONS: &[&str] = &[
 /// How hexagonal cells are named, shown with the rules of the hex games.
 pub const HEX_COORDINATES: &str = include_str!("../rules/hex-coordinates.md");
 
+/// The same, in Hungarian, for the Hungarian rules (the names of the cells are the same).
+pub const HEX_COORDINATES_HU: &str = include_str!("../rules/hex-coordinates.hu.md");
+
 /// The side-5 hexagon with every cell's name, drawn as it stands (GIPF's board; hex Amazons
 /// of side 5).
 pub const HEX_PICTURE: &str = include_str!("../rules/hex-picture.txt");
@@ -84,7 +87,8 @@ impl GameInfo {
         if matches!(self.id, "gipf" | "amazons") {
             out.push('\n');
             // One level down, as a section of this game's rules.
-            for line in HEX_COORDINATES.lines() {
+            let hu = lang.eq_ignore_ascii_case("hu");
+            for line in if hu { HEX_COORDINATES_HU } else { HEX_COORDINATES }.lines() {
                 // The last bullet speaks to programmers, not players.
                 if line.starts_with("- Implementations are free") || line.starts_with("  interface")
                 {
@@ -96,7 +100,11 @@ impl GameInfo {
                 out.push_str(line);
                 out.push('\n');
             }
-            out.push_str("\nThe side-5 hexagon, every cell by its name:\n\n```\n");
+            out.push_str(if hu {
+                "\nAz 5 oldalú hatszög, minden mező a nevével:\n\n```\n"
+            } else {
+                "\nThe side-5 hexagon, every cell by its name:\n\n```\n"
+            });
             out.push_str(HEX_PICTURE);
             out.push_str("```\n");
         }

@@ -27,6 +27,10 @@ fn the_hex_games_show_the_named_hexagon_inline() {
         assert!(text.contains("e9"), "{id}");
     }
     assert!(!tabla_games::find("seega").unwrap().rules_for_players("en").contains("e9"));
+    // The Hungarian rules explain the coordinates in Hungarian, with the same picture.
+    let hu = tabla_games::find("gipf").unwrap().rules_for_players("hu");
+    assert!(hu.contains("Hatszögletű koordináták") && hu.contains(" a1        c2        e3"));
+    assert!(!hu.contains("Hexagonal coordinates"));
 }
 
 #[test]
