@@ -59,6 +59,12 @@ pub trait GameAi: Game {
     fn for_playouts(&self) -> Self {
         self.clone()
     }
+
+    /// Whether the game is in an opening phase that a search may play differently (Seega's
+    /// placing): the tweak `placing=1` searches it with MCTS.
+    fn opening_phase(&self) -> bool {
+        false
+    }
 }
 
 /// Changes to an engine's defaults, by name: `lmr=0`, `order=3`, `search=mcts`, or the
@@ -70,7 +76,7 @@ pub struct Tweaks(pub Vec<(String, i32)>);
 /// Search keys a [`Tweaks`] may set (anything else goes to the evaluation).
 pub const SEARCH_KEYS: &[&str] = &[
     "lmr", "order", "asp", "tt", "threads", "search", "cut", "depth", "scatter", "bias", "reuse",
-    "explore",
+    "explore", "placing",
 ];
 
 impl Tweaks {
@@ -126,6 +132,9 @@ impl Tweaks {
 
     fn kind<G: GameAi>(&self, g: &G) -> Kind {
         let cut = |default: u32| self.get("cut").map_or(default, |c| c.max(0) as u32);
+        if self.get("placing") == Some(1) && g.opening_phase() {
+            return Kind::Mcts { cut: cut(4) };
+        }
         match (self.get("search"), g.kind()) {
             (Some(0), _) => Kind::Minimax,
             (Some(1), Kind::Mcts { cut: c }) => Kind::Mcts { cut: cut(c) },
@@ -528,6 +537,9 @@ impl GameAi for tabla_games::seega::Seega {
     type Eval = crate::eval::seega::SeegaEval;
     fn kind(&self) -> Kind {
         Kind::Minimax
+    }
+    fn opening_phase(&self) -> bool {
+        !self.is_moving_phase()
     }
 }
 
