@@ -53,7 +53,7 @@ ur-uct-200|bulgarian-ur|level:7|uct|200|60|4
 amazons10-uct-1000|amazons -o size=10|level:7|uct|1000|20|2
 gipf-uct-1000|gipf|level:7|uct|1000|20|2
 seega-uct-1000|seega|level:7|uct|1000|20|2
-ur-uct-1000|bulgarian-ur|level:7|uct|1000|40|2
+ur-uct-1000|bulgarian-ur|level:7|uct|1000|24|2
 EOF
     local g id
     for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do

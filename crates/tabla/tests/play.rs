@@ -200,7 +200,7 @@ fn the_menu_understands_people() {
     let out = menu_in(None, "amazons\n\nred\nwhite,black\n9\n1\n");
     assert!(out.contains("There is no player 'red'"), "{out}");
     assert!(out.contains("The computer's levels:"), "{out}");
-    assert!(out.contains("about 3.50 s a move"), "{out}");
+    assert!(out.contains("7  the strongest  about 4.00 s a move"), "{out}");
     assert!(out.contains("A level is a number from 1 to 7."), "{out}");
     // Both seats the computer's: it plays the game out.
     assert!(out.contains("White (computer) played"), "{out}");
