@@ -701,3 +701,74 @@ fn random_moves_are_uniform_over_whole_turns() {
         assert_eq!(counts.len(), legal.len(), "[{words}] only legal turns");
     }
 }
+
+/// The stepwise sampler draws each turn with OpenSpiel's chances: a queen that can move,
+/// one of its destinations, one of its stone's cells, each uniformly. Checked against the
+/// exact chances (from the legal turns) by a chi-square bound and per-turn bounds six
+/// standard deviations wide, on openings and on positions reached by random play.
+#[test]
+fn stepwise_moves_have_the_stepwise_chances() {
+    use std::collections::{HashMap, HashSet};
+    use tabla_core::rand::{rngs::SmallRng, SeedableRng};
+    use tabla_core::Cell;
+    use tabla_games::amazons::{Move, Sampler};
+    for (words, plies) in [
+        ("size=10", 0),
+        ("size=10", 24),
+        ("size=10", 40),
+        ("size=6", 6),
+        ("layout=1#..1/##.../...../...../2...2", 0),
+        ("board=hex side=4", 8),
+        ("board=hex side=4 hex_diagonals=on", 4),
+    ] {
+        let mut g = game(words);
+        let mut rng = SmallRng::seed_from_u64(plies as u64 + 3);
+        let mut buf = Vec::new();
+        for _ in 0..plies {
+            let mut next = g.clone();
+            next.play(g.random_move(&mut rng, &mut buf));
+            if Game::to_move(&next) == ToMove::Over {
+                break;
+            }
+            g = next;
+        }
+        g.set_sampler(Sampler::Stepwise);
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        let mut dests: HashMap<Cell, HashSet<Cell>> = HashMap::new();
+        let mut shots: HashMap<(Cell, Cell), u32> = HashMap::new();
+        for m in &legal {
+            let Move::Shot { from, to, .. } = *m else { panic!("[{words}] a placement") };
+            dests.entry(from).or_default().insert(to);
+            *shots.entry((from, to)).or_default() += 1;
+        }
+        let chance = |m: &Move| {
+            let Move::Shot { from, to, .. } = *m else { unreachable!() };
+            1.0 / (dests.len() * dests[&from].len() * shots[&(from, to)] as usize) as f64
+        };
+        let least = legal.iter().map(chance).fold(1.0, f64::min);
+        let draws = ((300.0 / least) as usize).min(3_000_000);
+        let mut counts: HashMap<Move, u32> = HashMap::new();
+        for _ in 0..draws {
+            *counts.entry(g.random_move(&mut rng, &mut buf)).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), legal.len(), "[{words}] {plies} plies: only legal turns");
+        let mut chi2 = 0.0;
+        for m in &legal {
+            let expected = chance(m) * draws as f64;
+            let n = f64::from(counts.get(m).copied().unwrap_or(0));
+            let sd = (expected * (1.0 - chance(m))).sqrt();
+            assert!(
+                (n - expected).abs() < 6.0 * sd + 1.0,
+                "[{words}] {plies} plies, {}: {n}, expected {expected:.1}",
+                g.format_move(*m)
+            );
+            chi2 += (n - expected).powi(2) / expected;
+        }
+        let df = (legal.len() - 1) as f64;
+        assert!(
+            chi2 <= df + 6.0 * (2.0 * df).sqrt(),
+            "[{words}] {plies} plies: chi2 {chi2:.0}, {df} df"
+        );
+    }
+}

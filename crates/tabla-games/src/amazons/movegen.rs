@@ -344,11 +344,6 @@ impl Lines {
         &self.at[c.index() & 127]
     }
 
-    #[inline(always)]
-    fn cell(&self, line: u8, bit: u32) -> &LineCell {
-        &self.cells[(usize::from(line) * 16 + bit as usize) % (MAX_LINES * 16)]
-    }
-
     /// Toggles cell `c` in the line words `words` (occupied ⇄ empty).
     #[inline(always)]
     pub(super) fn toggle(&self, words: &mut [u16; MAX_LINES], c: Cell) {
@@ -395,62 +390,68 @@ impl Lines {
         }
     }
 
-    /// The free cells on each side of the cell at `at` along each of `A` axes (forward, back, per axis),
-    /// in `words`, with `vacated` (the cell at that bit on that axis's line) counted as
-    /// free; and their total.
+    /// The free cells on each side of the cell at `at` along each of `A` axes (forward, back,
+    /// per axis) in `words`, with the cell at `vacated` (a queen's cell before its move)
+    /// counted as free on the lines it shares with `at`; each side's nearest cell's index in
+    /// [`Lines::cells`] (so that [`Lines::nth_free`] needs no other lookup); and their total.
     #[inline(always)]
     fn free<const A: usize>(
         &self,
         words: &[u16; MAX_LINES],
         at: &[LinePos; MAX_AXES],
-        vacated: Option<(usize, u16)>,
-    ) -> ([u32; 12], u32) {
-        let mut counts = [0u32; 12];
-        let mut total = 0;
+        vacated: Option<&[LinePos; MAX_AXES]>,
+    ) -> Free {
+        let mut f = Free { counts: [0; 12], starts: [0; 12], total: 0 };
         for a in 0..A.min(MAX_AXES) {
             let lp = at[a];
             let mut w = u32::from(words[usize::from(lp.line) % MAX_LINES]) | 0xffff_0000;
-            if let Some((axis, mask)) = vacated {
-                if axis == a {
-                    w &= !u32::from(mask);
-                }
+            if let Some(v) = vacated {
+                // Two cells share at most one line (ids are unique across axes). Arithmetic,
+                // not a branch (it would mispredict): all ones when the ids are equal.
+                let same = u32::from(v[a].line ^ lp.line).wrapping_sub(1) >> 16;
+                w &= !(u32::from(v[a].mask) & same);
             }
             let b = u32::from(lp.bit);
             let forward = (w >> (b + 1)).trailing_zeros();
             let back = (w << (32 - b)).leading_zeros();
-            counts[2 * a] = forward;
-            counts[2 * a + 1] = back;
-            total += forward + back;
+            let base = u32::from(lp.line) * 16 + b;
+            f.counts[2 * a] = forward;
+            f.counts[2 * a + 1] = back;
+            f.starts[2 * a] = base + 1;
+            f.starts[2 * a + 1] = base.wrapping_sub(1);
+            f.total += forward + back;
         }
-        (counts, total)
+        f
     }
 
-    /// The `r`-th (0-based) of the free cells that [`Lines::free`] counted for the cell at
-    /// `at`, with the axis it lies along.
+    /// The `r`-th (0-based) of the free cells that [`Lines::free`] counted.
     #[inline(always)]
-    fn nth_free<const A: usize>(
-        &self,
-        at: &[LinePos; MAX_AXES],
-        counts: &[u32; 12],
-        r: u32,
-    ) -> (&LineCell, usize) {
+    fn nth_free<const A: usize>(&self, f: &Free, r: u32) -> &LineCell {
         // Without branches (the direction is random, so a branch would mispredict): the
-        // direction is the number of running sums at most `r`, and `r` less the sum before it
-        // is the distance.
-        // (The running sum is the only chain; the count and the sum before hang off it.)
-        let (mut d, mut sum, mut before) = (0, 0, 0);
-        for &n in &counts[..(2 * A).min(12)] {
-            sum += n;
-            let past = u32::from(sum <= r);
-            d += past as usize;
-            before += n * past;
+        // last direction whose running sum before it is at most `r` gives the cell's index,
+        // its start plus (forward) or minus (back) the rest of `r`; as an offset and a sign
+        // picked by conditional moves, so only the final index waits for `r`.
+        let (mut off, mut neg, mut sum) = (f.starts[0], 0u32, f.counts[0]);
+        for d in 1..(2 * A).min(12) {
+            let back = d % 2 == 1;
+            let cand =
+                if back { f.starts[d].wrapping_add(sum) } else { f.starts[d].wrapping_sub(sum) };
+            let take = sum <= r;
+            off = if take { cand } else { off };
+            neg = if take { 0u32.wrapping_sub(u32::from(back)) } else { neg };
+            sum += f.counts[d];
         }
-        let r = r - before;
-        let lp = at[(d / 2) % MAX_AXES];
-        let b = u32::from(lp.bit);
-        let bit = if d % 2 == 0 { b + 1 + r } else { b - 1 - r };
-        (self.cell(lp.line, bit), d / 2)
+        let idx = off.wrapping_add((r ^ neg).wrapping_sub(neg));
+        &self.cells[idx as usize % (MAX_LINES * 16)]
     }
+}
+
+/// What [`Lines::free`] finds around a cell: per direction the free cells and the index in
+/// [`Lines::cells`] of the nearest one; the total.
+struct Free {
+    counts: [u32; 12],
+    starts: [u32; 12],
+    total: u32,
 }
 
 /// `SELECT8[b][n]`: the position of the `n`-th (0-based) set bit of the byte `b` (0 when
@@ -526,6 +527,21 @@ pub(super) fn below_from<R: Rng + ?Sized>(x: u32, n: u32, rng: &mut R) -> u32 {
         }
     }
     (m >> 32) as u32
+}
+
+/// [`below`] from the low 21 bits of `x` (Lemire's method works with any number of bits),
+/// so one 64-bit draw serves three steps; on the rejected sliver (below `n` in 2^21) a fresh
+/// draw, independent of the other bits: every step stays exactly uniform.
+#[inline(always)]
+fn below_part<R: Rng + ?Sized>(x: u64, n: u32, rng: &mut R) -> u32 {
+    const BITS: u32 = 21;
+    const MASK: u64 = (1 << BITS) - 1;
+    debug_assert!(n > 0);
+    let m = (x & MASK) * u64::from(n);
+    if m & MASK < u64::from(n) && m & MASK < (1 << BITS) % u64::from(n) {
+        return below(rng, n);
+    }
+    (m >> BITS) as u32
 }
 
 /// How [`Amazons`] draws its random turns ([`tabla_core::Game::random_move`], the fuel of
@@ -849,20 +865,17 @@ impl Amazons {
         _rays: &Rays128,
         rng: &mut R,
     ) -> Move {
+        // One 64-bit draw, 21 bits a step (exact: see below_part).
+        let x = rng.next_u64();
         // The queen: the `k`-th movable one (begin_turn listed them).
-        let n = self.movable.count_ones();
-        let k = if n > 1 { below(rng, n) } else { 0 };
+        let k = below_part(x, self.movable.count_ones(), rng);
         let slot = SELECT8[usize::from(self.movable)][k as usize % 8];
         let from = self.queens[self.turn].slot(usize::from(slot));
-        // Destination and stone from one 64-bit draw, 32 bits each.
-        let x = rng.next_u64();
         let at = lines.at(from);
-        let (counts, total) = lines.free::<A>(&self.lines, at, None);
-        let (to, axis) = lines.nth_free::<A>(at, &counts, below_from(x as u32, total, rng));
-        let vacated = (axis, at[axis % MAX_AXES].mask);
-        let (counts, total) = lines.free::<A>(&self.lines, &to.at, Some(vacated));
-        let r = below_from((x >> 32) as u32, total, rng);
-        let (stone, _) = lines.nth_free::<A>(&to.at, &counts, r);
+        let f = lines.free::<A>(&self.lines, at, None);
+        let to = lines.nth_free::<A>(&f, below_part(x >> 21, f.total, rng));
+        let f = lines.free::<A>(&self.lines, &to.at, Some(at));
+        let stone = lines.nth_free::<A>(&f, below_part(x >> 42, f.total, rng));
         Move::Shot { from, to: to.cell, stone: stone.cell }
     }
 
@@ -899,6 +912,7 @@ impl Amazons {
     /// dozen), one is drawn and kept with probability shots / `max_sight` (the same bound
     /// for every queen move), then one of its shots is drawn. Each turn so has the same chance
     /// per attempt. Placements, and positions where attempts keep failing, list every turn.
+    #[inline(never)]
     pub(super) fn sample_uniform<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<Move>) -> Move {
         let p = self.turn;
         let queens = self.queens[p].as_slice();
