@@ -25,20 +25,31 @@ use tabla_games::seega::{Seega, SeegaConfig};
 /// - `safe`: per stone on the centre or in a corner;
 /// - `centre_ring`: while placing, per stone next to the centre;
 /// - `edge`: per stone on the edge (not a corner);
-/// - `tempo`: for being the side to move.
-pub const TERMS: [&str; 8] =
-    ["material", "mobility", "capture", "threat", "safe", "centre_ring", "edge", "tempo"];
+/// - `tempo`: for being the side to move;
+/// - `flank`: while placing, per enemy stone next to the centre with my stone beyond it on
+///   the same line: what entering the centre, the first step of the moving phase, takes.
+pub const TERMS: [&str; 9] = [
+    "material",
+    "mobility",
+    "capture",
+    "threat",
+    "safe",
+    "centre_ring",
+    "edge",
+    "tempo",
+    "flank",
+];
 
 /// The weights of the terms (my count minus the enemy's), in the order of [`TERMS`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeegaEval {
     /// One weight per term.
-    pub weights: [i32; 8],
+    pub weights: [i32; 9],
 }
 
 impl Default for SeegaEval {
     fn default() -> Self {
-        SeegaEval { weights: [166, 0, 114, 32, 39, 0, 42, 0] }
+        SeegaEval { weights: [166, 0, 114, 32, 39, 0, 42, 0, 0] }
     }
 }
 
@@ -145,7 +156,7 @@ impl SeegaEval {
 
 impl SeegaEval {
     /// Each player's count of every term.
-    fn counts(g: &Seega) -> [[i32; 8]; 2] {
+    fn counts(g: &Seega) -> [[i32; 9]; 2] {
         let t = tables(g.config());
         let mut bits = [0u128; 2];
         for (i, &c) in t.cell.iter().enumerate() {
@@ -154,7 +165,7 @@ impl SeegaEval {
             }
         }
         let each = i32::from(g.config().stones_each());
-        let mut c = [[0i32; 8]; 2];
+        let mut c = [[0i32; 9]; 2];
         // Stones in hand are stones too (placing never captures).
         let placing = !g.is_moving_phase();
         let mover = match g.to_move() {
@@ -168,6 +179,13 @@ impl SeegaEval {
             c[p][7] = i32::from(p == mover);
             if placing {
                 c[p][5] = (bits[p] & t.ring).count_ones() as i32;
+                c[p][8] = (0..t.dirs)
+                    .filter(|&d| {
+                        let r = t.nb[t.centre * 8 + d];
+                        let e = if r == OFF { OFF } else { t.nb[r * 8 + d] };
+                        e != OFF && bits[1 - p] >> r & 1 == 1 && bits[p] >> e & 1 == 1
+                    })
+                    .count() as i32;
             } else {
                 let (steps, best, takeable) = Self::tactics(t, bits[p], bits[1 - p]);
                 c[p][1] = steps;
@@ -186,7 +204,7 @@ impl Evaluator<Seega> for SeegaEval {
     fn evaluate(&self, g: &Seega, me: Player) -> i32 {
         let c = Self::counts(g);
         let (a, b) = (&c[me.index()], &c[1 - me.index()]);
-        (0..8).map(|k| self.weights[k] * (a[k] - b[k])).sum()
+        (0..TERMS.len()).map(|k| self.weights[k] * (a[k] - b[k])).sum()
     }
 
     fn scale(&self) -> f64 {
@@ -196,7 +214,7 @@ impl Evaluator<Seega> for SeegaEval {
     fn features(&self, g: &Seega, me: Player) -> Option<Vec<(&'static str, f64)>> {
         let c = Self::counts(g);
         let (a, b) = (&c[me.index()], &c[1 - me.index()]);
-        Some((0..8).map(|k| (TERMS[k], f64::from(a[k] - b[k]))).collect())
+        Some((0..TERMS.len()).map(|k| (TERMS[k], f64::from(a[k] - b[k]))).collect())
     }
 
     fn tweak(&mut self, key: &str, value: i32) -> Result<(), String> {
