@@ -43,6 +43,7 @@ tabla=target/release/tabla
 [[ $table_only == 1 ]] || cargo build --release -q -p tabla
 
 # id | game and options | bot A | bot B | ms per move (- = each level's own) | games | quick games
+# [| seed, default 2024: a row with another seed adds games with other openings and dice]
 rows() {
     cat <<'EOF'
 amazons6-uct-200|amazons|level:7|uct|200|40|4
@@ -54,21 +55,22 @@ amazons10-uct-1000|amazons -o size=10|level:7|uct|1000|20|2
 gipf-uct-1000|gipf|level:7|uct|1000|20|2
 seega-uct-1000|seega|level:7|uct|1000|20|2
 ur-uct-1000|bulgarian-ur|level:7|uct|1000|24|2
+ur-uct-1000-more|bulgarian-ur|level:7|uct|1000|16|2|2025
 EOF
     local g id
     for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do
         id=${g%%|*}
         for l in 2 3 4 5 6 7; do
-            local games=12
-            if [[ $l -ge 6 ]]; then games=10; fi
-            if [[ $id == ur ]]; then games=$((games * 3)); fi
+            local games=20
+            if [[ $l -ge 7 ]]; then games=10; fi
+            if [[ $id == ur && $l -lt 7 ]]; then games=30; fi
             echo "$id-L$l-L$((l - 1))|${g#*|}|level:$l|level:$((l - 1))|-|$games|2"
         done
     done
 }
 
 play_row() {
-    local id="$1" game="$2" a="$3" b="$4" ms="$5" games="$6"
+    local id="$1" game="$2" a="$3" b="$4" ms="$5" games="$6" seed="${7:-2024}"
     local result="$out/$id.json"
     if [[ -s "$result" && $force == 0 ]]; then
         return
@@ -79,16 +81,16 @@ play_row() {
     local t0=$SECONDS
     # shellcheck disable=SC2086 # the game's options are words
     "$tabla" match $game --a "$a" --b "$b" --games "$games" "${time_args[@]}" \
-        --seed 2024 --jobs "$jobs" --records "$out/$id.records.jsonl" | tail -n 1 > "$result.tmp"
+        --seed "$seed" --jobs "$jobs" --records "$out/$id.records.jsonl" | tail -n 1 > "$result.tmp"
     mv "$result.tmp" "$result"
     echo "$((SECONDS - t0))" > "$out/$id.seconds"
 }
 
 if [[ $table_only == 0 ]]; then
-    while IFS='|' read -r id game a b ms games qgames; do
+    while IFS='|' read -r id game a b ms games qgames seed; do
         [[ -z "$only" ]] || grep -q -- "$only" <<<"$id" || continue
         if [[ $quick == 1 ]]; then games=$qgames; fi
-        play_row "$id" "$game" "$a" "$b" "$ms" "$games"
+        play_row "$id" "$game" "$a" "$b" "$ms" "$games" "$seed"
     done < <(rows)
 fi
 
