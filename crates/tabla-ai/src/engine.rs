@@ -130,10 +130,17 @@ impl Tweaks {
         }
     }
 
-    fn kind<G: GameAi>(&self, g: &G) -> Kind {
+    /// The search for `g` at `level`. An opening phase (Seega's placing) is searched by MCTS
+    /// at the strongest level (`placing=0` turns that off, `placing=1` turns it on at any
+    /// level): alpha-beta cannot see from the first placements to the captures they allow,
+    /// while playouts 16 moves long reach them. Measured at 200 ms a move, level 7 with MCTS
+    /// placing scored 0.983 against `uct` (30 games, +29 =1 −0) where alpha-beta placing
+    /// scored 0.900 (+26 =2 −2), and 0.575 against alpha-beta placing (20 games).
+    fn kind<G: GameAi>(&self, g: &G, level: u8) -> Kind {
         let cut = |default: u32| self.get("cut").map_or(default, |c| c.max(0) as u32);
-        if self.get("placing") == Some(1) && g.opening_phase() {
-            return Kind::Mcts { cut: cut(4) };
+        let placing = self.get("placing").map_or(level >= MAX_LEVEL, |v| v != 0);
+        if placing && g.opening_phase() {
+            return Kind::Mcts { cut: cut(16) };
         }
         match (self.get("search"), g.kind()) {
             (Some(0), _) => Kind::Minimax,
@@ -240,7 +247,7 @@ pub fn think_watched<G: GameAi>(
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
     let threads = tweaks.threads();
     let time = budget.time;
-    let kind = tweaks.kind(g);
+    let kind = tweaks.kind(g, level);
     let playouts = |r: Option<crate::SearchResult<G::Move>>| {
         r.map(|r| Choice { mv: r.best, depth: 0, nodes: r.iterations })
     };
@@ -648,7 +655,7 @@ pub struct SearchSpeed {
 pub fn search_speed(game: &AnyGame, threads: usize, time: Duration) -> Option<SearchSpeed> {
     let tweaks = Tweaks(vec![("threads".into(), threads.max(1) as i32)]);
     let t0 = std::time::Instant::now();
-    let search = with_game!(game, g => match tweaks.kind(g) {
+    let search = with_game!(game, g => match tweaks.kind(g, MAX_LEVEL) {
         Kind::Minimax => "alpha-beta",
         Kind::Mcts { .. } => "mcts",
         Kind::Uct => "uct",

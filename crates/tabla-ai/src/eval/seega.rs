@@ -28,17 +28,8 @@ use tabla_games::seega::{Seega, SeegaConfig};
 /// - `tempo`: for being the side to move;
 /// - `flank`: while placing, per enemy stone next to the centre with my stone beyond it on
 ///   the same line: what entering the centre, the first step of the moving phase, takes.
-pub const TERMS: [&str; 9] = [
-    "material",
-    "mobility",
-    "capture",
-    "threat",
-    "safe",
-    "centre_ring",
-    "edge",
-    "tempo",
-    "flank",
-];
+pub const TERMS: [&str; 9] =
+    ["material", "mobility", "capture", "threat", "safe", "centre_ring", "edge", "tempo", "flank"];
 
 /// The weights of the terms (my count minus the enemy's), in the order of [`TERMS`].
 #[derive(Clone, Copy, Debug, PartialEq)]
