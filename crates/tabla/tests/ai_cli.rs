@@ -158,8 +158,18 @@ fn match_refuses_unknown_bots_and_terms_with_exit_2() {
 
 #[test]
 fn bench_search_reports_depth_and_overshoot() {
-    let out =
-        tabla(&["bench", "search", "seega", "--time-ms", "50", "--positions", "2", "--plies", "4"]);
+    // Past Seega's placing (which level 7 searches by MCTS, depth 0): alpha-beta depths.
+    let out = tabla(&[
+        "bench",
+        "search",
+        "seega",
+        "--time-ms",
+        "50",
+        "--positions",
+        "2",
+        "--plies",
+        "20",
+    ]);
     let lines = stdout_lines(&out);
     assert_eq!(lines.len(), 3);
     let summary: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
