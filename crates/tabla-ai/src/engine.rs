@@ -422,7 +422,7 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
                 .into_iter()
                 .map(|s| MoveValue {
                     mv: g.format_move(s.mv),
-                    value: round3(eval.expected(s.value)),
+                    value: round3(eval.shown(eval.expected(s.value))),
                     visits: s.nodes,
                 })
                 .collect()
@@ -447,7 +447,7 @@ fn value_of<G: GameAi>(g: &G, me: Player, time: Duration) -> (f64, u64) {
         ToMove::Player(p) if g.kind() == Kind::Minimax => {
             let (scored, _) = minimax::score_moves(g, &eval, Limits::time(time, 1));
             let best = scored.first().map_or(0, |s| s.value);
-            let v = eval.expected(best);
+            let v = eval.shown(eval.expected(best));
             let nodes = scored.iter().map(|s| s.nodes).sum();
             (round3(if eval.allies(g, p, me) { v } else { 1.0 - v }), nodes)
         }
@@ -459,7 +459,7 @@ fn value_of<G: GameAi>(g: &G, me: Player, time: Duration) -> (f64, u64) {
             }
             None => (0.5, 0),
         },
-        _ => (round3(eval.expected(eval.evaluate(g, me))), 1),
+        _ => (round3(eval.shown(eval.expected(eval.evaluate(g, me)))), 1),
     }
 }
 
@@ -510,7 +510,7 @@ fn watched<G: GameAi>(
     let mut relay = |r: &minimax::Report<G::Move>| {
         let t = Thinking {
             best: g.format_move(r.best),
-            score: Some(eval.expected(r.score)),
+            score: Some(eval.shown(eval.expected(r.score))),
             depth: r.depth,
             elapsed: r.elapsed,
         };

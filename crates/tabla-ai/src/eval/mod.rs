@@ -41,6 +41,13 @@ pub trait Evaluator<G: Game>: Sync + Send + Clone + 'static {
         expected_score(value, self.scale())
     }
 
+    /// An expected score as `tabla analyse` shows it: the search's value mapped so that the
+    /// chances shown match how often such positions are won (the identity unless a game's
+    /// self-play measurement says otherwise).
+    fn shown(&self, expected: f64) -> f64 {
+        expected
+    }
+
     /// Whether `a` and `b` play on the same side (partners in a team game). The search
     /// treats everyone not on the root player's side as one opponent (paranoid search).
     fn allies(&self, _g: &G, a: Player, b: Player) -> bool {
