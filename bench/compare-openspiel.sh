@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Amazons 10x10 random playouts: Tabla (both samplers) against OpenSpiel (PyPI open_spiel,
+# Amazons 10x10 random playouts: Tabla (both samplers) against OpenSpiel (Python package open_spiel,
 # pinned in requirements.txt, game loop in C++), one program after the other, single-threaded,
 # ROUNDS rounds; prints each round's ratios and their minimum and median. Ratios are given for
 # wall time and for processor time (the fairer one on a machine shared with other work).
