@@ -514,9 +514,14 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
     }
 }
 
-/// The search's shared state for one call: this thread's table and a new generation.
-fn table() -> (Arc<Table>, u8) {
-    tt::for_search()
+/// The search's shared state for one call: this thread's table for the player to move at
+/// `root`, and a new generation.
+fn table<G: Game>(root: &G) -> (Arc<Table>, u8) {
+    let player = match root.to_move() {
+        ToMove::Player(p) => p.0,
+        _ => u8::MAX,
+    };
+    tt::for_search(player)
 }
 
 /// Searches `root` (a player must be to move) by iterative deepening within `limits`, and
@@ -539,7 +544,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
     if moves.len() == 1 {
         return report;
     }
-    let (table, generation) = table();
+    let (table, generation) = table(root);
     let shared = Arc::new(Shared::new(root, eval, table, generation, &limits));
     {
         // The root is always ordered by the static value after each move.
@@ -693,7 +698,7 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
     margin: Option<f64>,
 ) -> (Vec<Scored<G::Move>>, u32) {
     let ToMove::Player(_) = root.to_move() else { return (Vec::new(), 0) };
-    let (table, generation) = table();
+    let (table, generation) = table(root);
     let shared = Arc::new(Shared::new(root, eval, table, generation, &limits));
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
@@ -760,17 +765,24 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
                         Some(_) if k == 0 => {
                             w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1)
                         }
-                        Some(c) => {
-                            let best = job.best.load(Ordering::Acquire);
-                            let thr =
-                                if best == i32::MIN { prev_best } else { best }.saturating_sub(c);
-                            match w.search(&child, true, depth - 1, thr - 1, thr, 1) {
-                                Some(v) if v >= thr => {
-                                    w.search(&child, true, depth - 1, thr - 1, WIN + 1, 1)
+                        Some(c) => match job.best.load(Ordering::Acquire) {
+                            // No value of this depth yet (another thread is still on the
+                            // first move): exact. A threshold from the last depth could lie
+                            // above this depth's best, and a move failing low against it would
+                            // keep a bound that outranks the true best.
+                            i32::MIN => w.search(&child, true, depth - 1, -WIN - 1, WIN + 1, 1),
+                            // The best so far only rises, so a move that fails low here is
+                            // more than the margin below the final best too.
+                            best => {
+                                let thr = best.saturating_sub(c);
+                                match w.search(&child, true, depth - 1, thr - 1, thr, 1) {
+                                    Some(v) if v >= thr => {
+                                        w.search(&child, true, depth - 1, thr - 1, WIN + 1, 1)
+                                    }
+                                    other => other,
                                 }
-                                other => other,
                             }
-                        }
+                        },
                     };
                     job.spent.lock().unwrap_or_else(|p| p.into_inner())[i] += w.nodes - before;
                     match v {
@@ -880,6 +892,46 @@ mod tests {
                 assert_eq!(x.value, n.value, "moves near the best are exact");
             } else {
                 assert!(n.value >= x.value, "bounds from above for the rest");
+            }
+        }
+    }
+
+    #[test]
+    fn near_scoring_with_two_threads_keeps_the_best_move_exact() {
+        // Pure alpha-beta (no reductions, no table), so that every window gives the true
+        // value or a true bound. With two threads the second takes moves while the first is
+        // still on the best one; a bound against the last depth's best once outranked the
+        // true best (level 6 lost 1-9 to level 5 in GIPF before this was fixed).
+        use tabla_core::rand::{rngs::SmallRng, SeedableRng};
+        use tabla_games::gipf::Gipf;
+        let e = crate::eval::gipf::GipfEval::default();
+        let options = Options { lmr: false, tt: false, ..Options::default() };
+        let mut buf = Vec::new();
+        for seed in 0..6 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut g = Gipf::new(tabla_games::gipf::Variant::Tournament);
+            for _ in 0..14 {
+                if g.to_move() == ToMove::Over {
+                    break;
+                }
+                let m = g.random_move(&mut rng, &mut buf);
+                g.play(m);
+            }
+            if g.to_move() == ToMove::Over {
+                continue;
+            }
+            let one = Limits { options, ..Limits::depth(4) };
+            let (exact, _) = score_moves(&g, &e, one);
+            let m = value_margin::<Gipf, _>(&e, exact[0].value, 0.05);
+            let (near, _) = score_moves_near(&g, &e, Limits { threads: 2, ..one }, Some(0.05));
+            assert_eq!(near[0].value, exact[0].value, "seed {seed}: the best value");
+            for n in &near {
+                let x = exact.iter().find(|x| x.mv == n.mv).unwrap();
+                if x.value >= exact[0].value - m {
+                    assert_eq!(x.value, n.value, "seed {seed}: moves near the best are exact");
+                } else {
+                    assert!(n.value >= x.value, "seed {seed}: bounds from above for the rest");
+                }
             }
         }
     }

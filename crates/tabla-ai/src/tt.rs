@@ -2,8 +2,9 @@
 //! (no locks; an entry is stored as `key ^ data` and `data`, so that a torn write by two
 //! threads reads back as a miss, as in Hyatt's lockless hashing). A move is kept as its index
 //! in the position's legal-move list (lists are deterministic), so one table serves every
-//! game. Each search thread reuses its table from move to move; entries of earlier searches
-//! age out by generation.
+//! game. Each search thread keeps one table for each player it searches for and reuses it from
+//! that player's move to the next (entries of earlier searches age out by generation); two
+//! bots playing each other on one thread (a match) so never read each other's results.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -135,16 +136,24 @@ impl Table {
 const BITS: u32 = 19;
 
 thread_local! {
-    static TABLE: RefCell<Option<(Arc<Table>, u8)>> = const { RefCell::new(None) };
+    static TABLES: RefCell<Vec<(u8, Arc<Table>, u8)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// This thread's table and the generation of a new search on it.
-pub(crate) fn for_search() -> (Arc<Table>, u8) {
-    TABLE.with(|t| {
+/// This thread's table for searches of `player`'s moves, and the generation of a new search
+/// on it.
+pub(crate) fn for_search(player: u8) -> (Arc<Table>, u8) {
+    TABLES.with(|t| {
         let mut t = t.borrow_mut();
-        let (table, generation) = t.get_or_insert_with(|| (Arc::new(Table::new(BITS)), 0));
-        *generation = generation.wrapping_add(1);
-        (Arc::clone(table), *generation)
+        let i = match t.iter().position(|e| e.0 == player) {
+            Some(i) => i,
+            None => {
+                t.push((player, Arc::new(Table::new(BITS)), 0));
+                t.len() - 1
+            }
+        };
+        let e = &mut t[i];
+        e.2 = e.2.wrapping_add(1);
+        (Arc::clone(&e.1), e.2)
     })
 }
 
