@@ -5,18 +5,22 @@
 //!
 //! | level | looks ahead (plies) | time | choice (temperature, in expected score) |
 //! | --- | --- | --- | --- |
-//! | 1 | 1 | 0.1 s | by how good each move looks, with a wide scatter (0.10): sensible moves, missed threats, sometimes a blunder, never a random move |
-//! | 2 | 2 | 0.15 s | the same, half the scatter (0.05) |
-//! | 3 | 3 | 0.2 s | 0.025 |
-//! | 4 | 4 | 0.3 s | 0.012 |
-//! | 5 | 6 | 0.5 s | 0.006 |
-//! | 6 | 8 | 1.2 s | 0.003: nearly always the best move found |
-//! | 7 | as deep as the time allows | 4 s | the best move found |
+//! | 1 | 1 | 0.1 s | by how good each move looks, with a wide scatter (0.20): sensible moves, missed threats, sometimes a blunder, never a random move |
+//! | 2 | 2 | 0.15 s | the same, half the scatter (0.10) |
+//! | 3 | 3 | 0.2 s | 0.05 |
+//! | 4 | 4 | 0.3 s | 0.025 |
+//! | 5 | 6 | 0.5 s | 0.012 |
+//! | 6 | as deep as the time allows | 1 s | the best move found |
+//! | 7 | as deep as the time allows | 4 s | the best move found; Seega's placing by MCTS |
 //!
-//! A ply at a chance node (a die roll) counts as one. Levels 1–6 score the moves near the
-//! best (so that they can choose among them, [`minimax::score_moves_near`]); level 7
-//! searches for the best move only (principal-variation search), which goes deeper in the
-//! same time.
+//! A ply at a chance node (a die roll) counts as one. Levels 1–5 score the moves near the
+//! best (so that they can choose among them, [`minimax::score_moves_near`]); levels 6 and 7
+//! search for the best move only (principal-variation search), which goes deeper in the
+//! same time. The scatter halves from level to level: where the time, not the depth, limits
+//! the search (Amazons 10×10 reaches depth 2 at any time under 2 s), the scatter is what
+//! makes a level stronger than the one below. Levels 5 and 6 once differed only by a
+//! scatter of 0.006 against 0.003 (both nearly always the best move) and a depth that
+//! Amazons never reached: level 6 scored 0.45–0.55 against level 5 there.
 //!
 //! Every choice can be changed by name for measurement ([`Tweaks`]): `tabla match` takes
 //! `--a level:7,lmr=0,mobility=0`.
@@ -60,10 +64,10 @@ pub trait GameAi: Game {
         self.clone()
     }
 
-    /// Whether the game is in an opening phase that a search may play differently (Seega's
-    /// placing): the tweak `placing=1` searches it with MCTS.
-    fn opening_phase(&self) -> bool {
-        false
+    /// Turns left in an opening phase that a search may play differently (Seega's placing;
+    /// 0: not in one): see [`Tweaks`]' `placing` and `placing_ab`.
+    fn opening_left(&self) -> u32 {
+        0
     }
 }
 
@@ -75,9 +79,26 @@ pub struct Tweaks(pub Vec<(String, i32)>);
 
 /// Search keys a [`Tweaks`] may set (anything else goes to the evaluation).
 pub const SEARCH_KEYS: &[&str] = &[
-    "lmr", "order", "asp", "tt", "threads", "search", "cut", "depth", "scatter", "bias", "reuse",
-    "explore", "placing",
+    "lmr",
+    "order",
+    "asp",
+    "tt",
+    "threads",
+    "search",
+    "cut",
+    "depth",
+    "scatter",
+    "bias",
+    "reuse",
+    "explore",
+    "placing",
+    "placing_ab",
 ];
+
+/// The last opening turns (Seega's last placements) that the strongest level searches by
+/// alpha-beta even when it plays the rest of the opening by MCTS: from there alpha-beta sees
+/// through the last placements to the first captures exactly.
+const PLACING_AB: u32 = 0;
 
 impl Tweaks {
     /// Reads `key=value,key=value`; `search` takes `ab`, `mcts` or `uct`.
@@ -132,14 +153,15 @@ impl Tweaks {
 
     /// The search for `g` at `level`. An opening phase (Seega's placing) is searched by MCTS
     /// at the strongest level (`placing=0` turns that off, `placing=1` turns it on at any
-    /// level): alpha-beta cannot see from the first placements to the captures they allow,
+    /// level), but for its last `placing_ab` turns ([`PLACING_AB`]): alpha-beta cannot see from the first placements to the captures they allow,
     /// while playouts 16 moves long reach them. Measured at 200 ms a move, level 7 with MCTS
     /// placing scored 0.983 against `uct` (30 games, +29 =1 −0) where alpha-beta placing
     /// scored 0.900 (+26 =2 −2), and 0.575 against alpha-beta placing (20 games).
     fn kind<G: GameAi>(&self, g: &G, level: u8) -> Kind {
         let cut = |default: u32| self.get("cut").map_or(default, |c| c.max(0) as u32);
         let placing = self.get("placing").map_or(level >= MAX_LEVEL, |v| v != 0);
-        if placing && g.opening_phase() {
+        let ab_tail = self.get("placing_ab").map_or(PLACING_AB, |v| v.max(0) as u32);
+        if placing && g.opening_left() > ab_tail {
             return Kind::Mcts { cut: cut(16) };
         }
         match (self.get("search"), g.kind()) {
@@ -178,12 +200,11 @@ pub fn threads() -> usize {
 /// their values (0: always the best), and the deepest it looks.
 fn style(level: u8) -> (f64, Option<u32>) {
     match level {
-        1 => (0.10, Some(1)),
-        2 => (0.05, Some(2)),
-        3 => (0.025, Some(3)),
-        4 => (0.012, Some(4)),
-        5 => (0.006, Some(6)),
-        6 => (0.003, Some(8)),
+        1 => (0.20, Some(1)),
+        2 => (0.10, Some(2)),
+        3 => (0.05, Some(3)),
+        4 => (0.025, Some(4)),
+        5 => (0.012, Some(6)),
         _ => (0.0, None),
     }
 }
@@ -545,8 +566,8 @@ impl GameAi for tabla_games::seega::Seega {
     fn kind(&self) -> Kind {
         Kind::Minimax
     }
-    fn opening_phase(&self) -> bool {
-        !self.is_moving_phase()
+    fn opening_left(&self) -> u32 {
+        (self.stones_in_hand(Player(0)) + self.stones_in_hand(Player(1))).div_ceil(2)
     }
 }
 
@@ -633,6 +654,28 @@ mod tests {
         assert!(Tweaks::parse("lmr").is_err());
         let bad = Tweaks::parse("nonsense=1").unwrap();
         assert!(bad.eval::<tabla_games::amazons::Amazons>().unwrap_err().contains("mobility"));
+    }
+
+    #[test]
+    fn seega_placing_is_searched_by_mcts_at_level_7_but_for_its_last_turns() {
+        use tabla_games::seega::Seega;
+        let mut g = Seega::from_options(&tabla_core::GameOptions::default()).unwrap();
+        assert_eq!(g.opening_left(), 12, "12 turns of two stones on 5×5");
+        let none = Tweaks::default();
+        let tail = |n: i32| Tweaks(vec![("placing_ab".into(), n)]);
+        let mut buf = Vec::new();
+        let mut rng = SmallRng::seed_from_u64(3);
+        for left in (1..=12).rev() {
+            assert_eq!(g.opening_left(), left);
+            let mcts_at_7 = left > PLACING_AB;
+            assert_eq!(matches!(none.kind(&g, MAX_LEVEL), Kind::Mcts { .. }), mcts_at_7);
+            assert_eq!(none.kind(&g, MAX_LEVEL - 1), Kind::Minimax, "level 6: alpha-beta");
+            assert_eq!(matches!(tail(4).kind(&g, MAX_LEVEL), Kind::Mcts { .. }), left > 4);
+            let m = g.random_move(&mut rng, &mut buf);
+            g.play(m);
+        }
+        assert_eq!(g.opening_left(), 0);
+        assert_eq!(none.kind(&g, MAX_LEVEL), Kind::Minimax, "moving: alpha-beta");
     }
 }
 

@@ -78,7 +78,7 @@ impl Budget {
 /// Thinking time per move of each level (at most: a search may stop sooner when its depth
 /// limit is reached). See [`engine`] for what each level is.
 pub fn level_time(level: u8) -> Duration {
-    const MS: [u64; 7] = [100, 150, 200, 300, 500, 1200, 4000];
+    const MS: [u64; 7] = [100, 150, 200, 300, 500, 1000, 4000];
     Duration::from_millis(MS[usize::from(level.clamp(1, MAX_LEVEL)) - 1])
 }
 
