@@ -63,7 +63,10 @@ EOF
         for l in 2 3 4 5 6 7; do
             local games=20
             if [[ $l -ge 7 ]]; then games=10; fi
-            if [[ $id == ur && $l -lt 7 ]]; then games=30; fi
+            # Dice make Ur's games noisy, and its lower levels reach their depth at once:
+            # 200 games cost seconds there.
+            if [[ $id == ur && $l -lt 6 ]]; then games=200; fi
+            if [[ $id == ur && $l -eq 6 ]]; then games=30; fi
             echo "$id-L$l-L$((l - 1))|${g#*|}|level:$l|level:$((l - 1))|-|$games|2"
         done
     done

@@ -39,6 +39,9 @@ pub mod minimax;
 pub(crate) mod tt;
 pub mod uct;
 
+#[cfg(test)]
+mod testing;
+
 use std::time::Duration;
 
 pub use engine::{analyse, best_move_dyn, best_move_dyn_watched, Analysis, MoveValue, Thinking};

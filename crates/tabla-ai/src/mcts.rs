@@ -363,13 +363,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
 mod tests {
     use super::*;
     use crate::eval::amazons::AmazonsEval;
-    use tabla_core::GameOptions;
-    use tabla_games::amazons::{Amazons, OPTIONS};
-
-    fn amazons(words: &[&str]) -> Amazons {
-        let w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
-        Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
-    }
+    use crate::testing::amazons;
+    use tabla_games::amazons::Amazons;
 
     #[test]
     fn finds_the_only_winning_turn_and_reuses_its_tree() {

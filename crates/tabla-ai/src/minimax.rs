@@ -845,13 +845,8 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
 mod tests {
     use super::*;
     use crate::eval::Zero;
-    use tabla_core::GameOptions;
-    use tabla_games::amazons::{Amazons, OPTIONS};
-
-    fn amazons(words: &[&str]) -> Amazons {
-        let w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
-        Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
-    }
+    use crate::testing::amazons;
+    use tabla_games::amazons::Amazons;
 
     #[test]
     fn finds_the_only_winning_turn_with_one_and_two_threads() {

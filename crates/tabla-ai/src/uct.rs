@@ -202,14 +202,8 @@ pub fn search_with<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::amazons;
     use crate::Budget;
-    use tabla_core::GameOptions;
-    use tabla_games::amazons::{Amazons, OPTIONS};
-
-    fn amazons(words: &[&str]) -> Amazons {
-        let w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
-        Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
-    }
 
     #[test]
     fn finds_the_only_winning_turn() {

@@ -376,13 +376,7 @@ impl Evaluator<Amazons> for AmazonsEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabla_core::GameOptions;
-    use tabla_games::amazons::OPTIONS;
-
-    fn amazons(words: &[&str]) -> Amazons {
-        let w: Vec<String> = words.iter().map(|s| s.to_string()).collect();
-        Amazons::from_options(&GameOptions::parse(OPTIONS, &w).unwrap()).unwrap()
-    }
+    use crate::testing::amazons;
 
     #[test]
     fn the_start_is_even_and_values_are_antisymmetric() {
