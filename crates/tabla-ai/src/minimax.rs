@@ -881,12 +881,23 @@ mod tests {
         let (near, _) = score_moves_near(&g, &e, Limits::depth(3), Some(0.05));
         assert_eq!(exact[0].value, near[0].value);
         let m = value_margin::<Amazons, _>(&e, exact[0].value, 0.05);
-        for n in &near {
+        assert_near_agrees(&exact, &near, m, "amazons");
+    }
+
+    /// Moves within `m` of the best have their exact values in `near`; the rest bounds from
+    /// above.
+    fn assert_near_agrees<M: PartialEq>(
+        exact: &[Scored<M>],
+        near: &[Scored<M>],
+        m: i32,
+        what: &str,
+    ) {
+        for n in near {
             let x = exact.iter().find(|x| x.mv == n.mv).unwrap();
             if x.value >= exact[0].value - m {
-                assert_eq!(x.value, n.value, "moves near the best are exact");
+                assert_eq!(x.value, n.value, "{what}: moves near the best are exact");
             } else {
-                assert!(n.value >= x.value, "bounds from above for the rest");
+                assert!(n.value >= x.value, "{what}: bounds from above for the rest");
             }
         }
     }
@@ -920,14 +931,7 @@ mod tests {
             let m = value_margin::<Gipf, _>(&e, exact[0].value, 0.05);
             let (near, _) = score_moves_near(&g, &e, Limits { threads: 2, ..one }, Some(0.05));
             assert_eq!(near[0].value, exact[0].value, "seed {seed}: the best value");
-            for n in &near {
-                let x = exact.iter().find(|x| x.mv == n.mv).unwrap();
-                if x.value >= exact[0].value - m {
-                    assert_eq!(x.value, n.value, "seed {seed}: moves near the best are exact");
-                } else {
-                    assert!(n.value >= x.value, "seed {seed}: bounds from above for the rest");
-                }
-            }
+            assert_near_agrees(&exact, &near, m, &format!("seed {seed}"));
         }
     }
 
