@@ -936,12 +936,58 @@ mod tests {
     }
 
     #[test]
+    fn star1_cut_offs_give_the_expectimax_value() {
+        // The same Ur evaluation, once bounded (Star1 windows at the dice) and once not
+        // (every roll searched with a full window): the same values, fewer nodes.
+        use tabla_core::rand::{rngs::SmallRng, SeedableRng};
+        use tabla_games::bulgarian_ur::BulgarianUr;
+        #[derive(Clone)]
+        struct Unbounded(crate::eval::ur::UrEval);
+        impl Evaluator<BulgarianUr> for Unbounded {
+            fn evaluate(&self, g: &BulgarianUr, me: Player) -> i32 {
+                self.0.evaluate(g, me)
+            }
+        }
+        let e = crate::eval::ur::UrEval::default();
+        let options = Options { lmr: false, tt: false, aspiration: false, ..Options::default() };
+        let mut buf = Vec::new();
+        let (mut checked, mut nodes) = (0, (0, 0));
+        for seed in 0..10 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut g = BulgarianUr::new(Some(100));
+            let mut plies = 0;
+            while g.to_move() != ToMove::Over
+                && (plies < 30 || !matches!(g.to_move(), ToMove::Player(_)))
+            {
+                plies += 1;
+                let m = g.random_move(&mut rng, &mut buf);
+                g.play(m);
+            }
+            g.legal_moves(&mut buf);
+            if g.to_move() == ToMove::Over || buf.len() < 2 {
+                continue;
+            }
+            for depth in [3, 5] {
+                let limits = Limits { options, ..Limits::depth(depth) };
+                let star = search(&g, &e, limits, |_| {});
+                let full = search(&g, &Unbounded(e), limits, |_| {});
+                assert_eq!(star.score, full.score, "seed {seed} depth {depth}");
+                nodes.0 += star.nodes;
+                nodes.1 += full.nodes;
+            }
+            checked += 1;
+        }
+        assert!(checked >= 5, "{checked} positions");
+        assert!(nodes.0 < nodes.1, "Star1 cuts: {nodes:?}");
+    }
+
+    #[test]
     fn every_switch_finds_the_same_forced_win() {
         let g = amazons(&["layout=1../..#/..2"]);
         for lmr in [false, true] {
             for order_depth in [0, 1, 3] {
                 for tt in [false, true] {
-                    let options = Options { lmr, order_depth, tt, aspiration: true };
+                    let options = Options { lmr, order_depth, tt, ..Options::default() };
                     let r = search(&g, &Zero, Limits { options, ..Limits::depth(3) }, |_| {});
                     assert!(r.score > WIN_BOUND, "{options:?}");
                 }
