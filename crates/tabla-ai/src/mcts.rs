@@ -34,6 +34,16 @@ pub struct Config {
     pub reuse: bool,
     /// Exploration constant.
     pub exploration: f64,
+    /// Progressive widening (0: off, every move is tried before any is chosen twice): a node
+    /// visited `n` times has at most `1 + widen * n^widen_power` children, added best prior
+    /// first; its moves all get priors, however many. Where a node has thousands of moves
+    /// (Amazons 10×10), trying each once first makes the tree a breadth-first search.
+    pub widen: f64,
+    /// The power of the visits in [`Config::widen`].
+    pub widen_power: f64,
+    /// Visits a leaf takes (its playouts starting from it) before it gets children and
+    /// priors: where the priors cost hundreds of playouts, a node earns them first.
+    pub expand_at: u32,
 }
 
 impl Default for Config {
@@ -45,6 +55,9 @@ impl Default for Config {
             bias_moves: 200,
             reuse: true,
             exploration: 0.7,
+            widen: 0.0,
+            widen_power: 0.5,
+            expand_at: 0,
         }
     }
 }
@@ -164,7 +177,10 @@ fn grow<G: Game, E: Evaluator<G>>(
     let nodes = &mut tree.nodes;
     loop {
         if budget.iterations.is_some_and(|n| iterations >= n)
-            || (iterations.is_multiple_of(16) && budget.time.is_some_and(|t| t0.elapsed() >= t))
+            // (each iteration when widening: an expansion costs as much as hundreds of
+            // playouts)
+            || ((cfg.widen > 0.0 || iterations.is_multiple_of(16))
+                && budget.time.is_some_and(|t| t0.elapsed() >= t))
         {
             break;
         }
@@ -179,6 +195,9 @@ fn grow<G: Game, E: Evaluator<G>>(
                 break;
             }
             let n = node as usize;
+            if !nodes[n].expanded && n != 0 && nodes[n].visits < cfg.expand_at {
+                break;
+            }
             if !nodes[n].expanded {
                 nodes[n].expanded = true;
                 state.legal_moves(&mut buf);
@@ -191,7 +210,8 @@ fn grow<G: Game, E: Evaluator<G>>(
                         }
                     }
                     ToMove::Player(p) => {
-                        let biased = cfg.bias > 0.0 && buf.len() <= cfg.bias_moves;
+                        let biased =
+                            cfg.widen > 0.0 || (cfg.bias > 0.0 && buf.len() <= cfg.bias_moves);
                         let mut untried: Vec<(f32, G::Move)> = buf
                             .iter()
                             .map(|&m| {
@@ -225,7 +245,10 @@ fn grow<G: Game, E: Evaluator<G>>(
                 continue;
             }
             let ToMove::Player(p) = to_move else { unreachable!() };
-            if let Some((prior, m)) = nodes[n].untried.pop() {
+            let room = cfg.widen <= 0.0
+                || (nodes[n].children.len() as f64)
+                    < 1.0 + cfg.widen * f64::from(nodes[n].visits).powf(cfg.widen_power);
+            if let Some((prior, m)) = room.then(|| nodes[n].untried.pop()).flatten() {
                 let id = nodes.len() as u32;
                 nodes.push(Node::new(Some(m), Some(p), prior));
                 nodes[n].children.push(id);
@@ -394,5 +417,51 @@ mod tests {
         let want = tree.nodes[gc as usize].visits;
         let kept = tree.reuse(&g).map(|t| t.nodes[0].visits);
         assert_eq!(kept, Some(want));
+    }
+
+    #[test]
+    fn widening_adds_the_best_priors_first_and_leaves_earn_their_children() {
+        let g = amazons(&["size=10"]);
+        let e = AmazonsEval::default();
+        let cfg = Config {
+            threads: 1,
+            reuse: false,
+            widen: 1.0,
+            widen_power: 0.5,
+            expand_at: 8,
+            ..Config::default()
+        };
+        let tree = grow(Tree::fresh(&g), &e, &cfg, Budget::iterations(400), 3, Instant::now());
+        let root = &tree.nodes[0];
+        assert_eq!(root.visits, 400);
+        // 2,176 moves, yet no more children than the widening allows after 400 visits.
+        assert!(root.children.len() <= 21, "{} children", root.children.len());
+        assert!(root.children.len() >= 15, "{} children", root.children.len());
+        // The children are the best by prior, in order: none left untried has a better one.
+        let priors: Vec<f32> =
+            root.children.iter().map(|&c| tree.nodes[c as usize].prior).collect();
+        assert!(priors.windows(2).all(|w| w[0] >= w[1]), "{priors:?}");
+        let best_untried = root.untried.last().unwrap().0;
+        assert!(priors.iter().all(|&p| p >= best_untried));
+        let mut buf = Vec::new();
+        g.legal_moves(&mut buf);
+        let top = buf
+            .iter()
+            .map(|&m| {
+                let mut c = g.clone();
+                c.play(m);
+                scores(&c, &e)[0] as f32
+            })
+            .fold(f32::MIN, f32::max);
+        assert_eq!(priors[0], top);
+        // A leaf has children only once it has had `expand_at` visits.
+        for n in &tree.nodes[1..] {
+            if !n.children.is_empty() || !n.untried.is_empty() {
+                assert!(n.visits >= cfg.expand_at, "expanded after {} visits", n.visits);
+            } else {
+                assert!(n.visits <= cfg.expand_at, "{} visits, no children", n.visits);
+            }
+        }
+        assert!(tree.nodes[1..].iter().any(|n| !n.children.is_empty()));
     }
 }

@@ -37,15 +37,17 @@ fn positions(start: &AnyGame, seed: u64) -> Vec<AnyGame> {
 #[test]
 fn every_variant_every_player_kind_short_budgets() {
     let time = Duration::from_millis(8);
-    let kinds = ["", "search=mcts", "search=uct"];
+    // Level 7 as it plays (alpha-beta, or MCTS where it widens or places Seega's stones)
+    // and forced to the other searches.
+    let players = [(1u8, ""), (4, "search=mcts"), (7, "search=uct"), (7, "")];
     for info in tabla_games::GAMES {
         for (s, sample) in info.samples.iter().enumerate() {
             let words: Vec<String> = sample.split_whitespace().map(String::from).collect();
             let start = tabla_games::new_game(info.id, &words).expect("samples are valid");
             for g in positions(&start, s as u64 + 1) {
                 let legal = g.legal();
-                for (i, level) in [1u8, 4, 7].into_iter().enumerate() {
-                    let tweaks = Tweaks::parse(kinds[i % kinds.len()]).unwrap();
+                for (level, kind) in players {
+                    let tweaks = Tweaks::parse(kind).unwrap();
                     let budget = Budget { time: Some(time), ..Budget::level(level) };
                     let p = probe(&g, budget, 7, &tweaks).expect("tweaks are valid");
                     match (g.to_move(), p) {
