@@ -4,6 +4,8 @@
 //!   scored on their own, max^n style), as the strong Amazons programs do;
 //! - progressive bias: where a node has few enough moves, each child's static value guides
 //!   the order of expansion and the selection, fading as visits accumulate;
+//! - progressive widening, where a node has thousands of moves: children added best prior
+//!   first as visits accumulate, leaves expanded only after some playouts;
 //! - tree reuse: the part of the last search's tree below the new position (after the
 //!   opponent's reply, and any dice) is kept;
 //! - several trees searched in parallel from the root (one per core), statistics summed.
