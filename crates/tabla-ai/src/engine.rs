@@ -271,6 +271,9 @@ pub struct Choice<M> {
     pub depth: u32,
     /// Nodes (alpha-beta) or playouts (MCTS) searched.
     pub nodes: u64,
+    /// The Monte Carlo searches' mean result of the move for the player to move, in [0, 1]
+    /// (alpha-beta reports its value while it searches: [`minimax::Report`]).
+    pub score: Option<f64>,
 }
 
 /// As [`choose_with`], also saying how deep the search went.
@@ -305,7 +308,12 @@ pub fn think_watched<G: GameAi>(
     let time = budget.time;
     let kind = tweaks.kind(g, level);
     let playouts = |r: Option<crate::SearchResult<G::Move>>| {
-        r.map(|r| Choice { mv: r.best, depth: 0, nodes: r.iterations })
+        r.map(|r| Choice {
+            mv: r.best,
+            depth: 0,
+            nodes: r.iterations,
+            score: r.moves.first().filter(|m| m.1 > 0).map(|m| m.2.clamp(0.0, 1.0)),
+        })
     };
     if let Kind::Mcts { cut, widen } = kind {
         return Ok(playouts(mcts::search(
@@ -330,7 +338,7 @@ pub fn think_watched<G: GameAi>(
     let limits = Limits { depth, time, threads, options: tweaks.options() };
     if temperature <= 0.0 {
         let r = minimax::search(g, &eval, limits, |r| progress(r));
-        return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes }));
+        return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes, score: None }));
     }
     // A beginner's choice: every move scored as deep as the level looks (or the time
     // allows), then one drawn with weights falling off with how much worse it looks.
@@ -352,7 +360,8 @@ pub fn think_watched<G: GameAi>(
             break;
         }
     }
-    Ok(Some(Choice { mv: scored[pick].mv, depth, nodes: scored.iter().map(|s| s.nodes).sum() }))
+    let nodes = scored.iter().map(|s| s.nodes).sum();
+    Ok(Some(Choice { mv: scored[pick].mv, depth, nodes, score: None }))
 }
 
 /// What one search did, for benchmarks: the move, depth, nodes and time.
@@ -578,7 +587,7 @@ fn watched<G: GameAi>(
     let (score, depth) = match last {
         Some(t) if t.best == best => (t.score, t.depth),
         Some(t) => (None, t.depth),
-        None => (None, choice.depth),
+        None => (choice.score, choice.depth),
     };
     Some(Thinking { best, score, depth, elapsed: t0.elapsed() })
 }
@@ -644,6 +653,12 @@ mod tests {
         let mut seen = 0;
         let t = best_move_dyn_watched(&g, Budget::level(7), 5, &mut |_| seen += 1).unwrap();
         assert!(seen > 0 && t.score.is_some_and(|s| (0.0..=1.0).contains(&s)), "{t:?}");
+        // MCTS (level 7 on 10×10) reports no iterations, but its chances at the end.
+        let ten = tabla_games::new_game("amazons", &["size=10".to_string()]).unwrap();
+        let budget = Budget { time: Some(Duration::from_millis(100)), ..Budget::level(7) };
+        let t = best_move_dyn_watched(&ten, budget, 5, &mut |_| panic!("no iterations")).unwrap();
+        assert_eq!(t.depth, 0);
+        assert!(t.score.is_some_and(|s| s > 0.0 && s < 1.0), "{t:?}");
     }
 
     #[test]
