@@ -316,6 +316,21 @@ pub fn think_watched<G: GameAi>(
         })
     };
     if let Kind::Mcts { cut, widen } = kind {
+        let mut budget = budget;
+        if let (true, Some(t)) = (widen, budget.time) {
+            // A decided position (every queen walled in, or a forced win or loss in
+            // reach): alpha-beta proves it in a moment and plays it exactly, where MCTS
+            // would spend its whole budget on it. A tenth of the budget for the proof.
+            let t0 = std::time::Instant::now();
+            let probe =
+                Limits { depth: 64, time: Some(t / 10), threads, options: tweaks.options() };
+            let r = minimax::search(g, &eval, probe, |_| {});
+            if r.score.abs() > minimax::WIN_BOUND {
+                let score = Some(if r.score > 0 { 1.0 } else { 0.0 });
+                return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes, score }));
+            }
+            budget.time = Some(t.saturating_sub(t0.elapsed()));
+        }
         return Ok(playouts(mcts::search(
             &g.for_playouts(),
             &eval,
@@ -659,6 +674,26 @@ mod tests {
         let t = best_move_dyn_watched(&ten, budget, 5, &mut |_| panic!("no iterations")).unwrap();
         assert_eq!(t.depth, 0);
         assert!(t.score.is_some_and(|s| s > 0.0 && s < 1.0), "{t:?}");
+    }
+
+    #[test]
+    fn level_7_proves_a_decided_amazons_endgame_by_alpha_beta_before_any_mcts() {
+        // 10×10, move 79 of a game: every queen walled in, the room counted.
+        let ten = tabla_games::new_game("amazons", &["size=10".to_string()]).unwrap();
+        let end = ten
+            .read_position(
+                ".1#####.##/###2##...#/##1###.#.#/#######2##/##########/##########/\
+                 .1######21/.#########/#.######../##.###2.## 1",
+            )
+            .unwrap();
+        let budget = Budget { time: Some(Duration::from_millis(2000)), ..Budget::level(7) };
+        let t = best_move_dyn_watched(&end, budget, 5, &mut |_| {}).unwrap();
+        assert!(t.depth > 0, "alpha-beta's proof, not MCTS: {t:?}");
+        assert!(t.score == Some(0.0) || t.score == Some(1.0), "{t:?}");
+        assert!(end.legal().contains(&t.best));
+        // Undecided (the opening): MCTS as before.
+        let budget = Budget { time: Some(Duration::from_millis(100)), ..Budget::level(7) };
+        assert_eq!(best_move_dyn_watched(&ten, budget, 5, &mut |_| {}).unwrap().depth, 0);
     }
 
     #[test]
