@@ -534,8 +534,23 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
+/// Output piped into a program that stops reading (`tabla state … | head -1`) ends `tabla`
+/// quietly, as it ends other command-line tools, instead of in a panic on the next line
+/// printed. Not for the server: a reader gone there is one connection's error, not the end.
+fn quiet_broken_pipes(command: Option<&Command>) {
+    #[cfg(unix)]
+    if !matches!(command, None | Some(Command::Serve { .. })) {
+        // SAFETY: restores the default action of one signal before any thread is started.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    quiet_broken_pipes(cli.command.as_ref());
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg, code)) => {
             eprintln!("tabla: {msg}");

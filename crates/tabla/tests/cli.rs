@@ -143,3 +143,23 @@ fn rules_come_in_hungarian_too() {
     }
     assert_eq!(tabla(&["rules", "gipf", "--lang", "de"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_tabla_without_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // `tabla state … --view | head -c 16`: the reader goes away after a few bytes of the
+    // 96 kB (more than a pipe holds, so the writer is still writing).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabla"))
+        .args(["state", "amazons", "-o", "size=10", "--view"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabla runs");
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
+    assert!(!out.status.success(), "stopped by the closed pipe");
+}
