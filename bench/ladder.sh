@@ -59,6 +59,7 @@ ur-uct-1000-more|bulgarian-ur|level:7|uct|1000|16|2|2025
 ur-L7-L6-more|bulgarian-ur|level:7|level:6|-|20|2|2025
 amazons10-L7-L6-more|amazons -o size=10|level:7|level:6|-|10|2|2025
 amazons10-L7-L6-third|amazons -o size=10|level:7|level:6|-|10|2|2026
+amazons10-L7-L6-fourth|amazons -o size=10|level:7|level:6|-|10|2|2027
 EOF
     local g id
     for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do
