@@ -114,7 +114,7 @@ pub const SEARCH_KEYS: &[&str] = &[
 /// has at most `1 + WIDEN·√n` children, and a leaf is expanded (its turns given priors by
 /// the evaluation, about 3 ms for 2,000 turns) after [`EXPAND_AT`] playouts. Amazons 10×10,
 /// one thread each, 10 games: at 500 ms a move 0.600 against alpha-beta; at level 7's 4 s
-/// against level 6's 1 s 0.800 (+8 −2), and 21–9 in the ladder (two threads each), where
+/// against level 6's 1 s 0.800 (+8 −2), and 26–14 in the ladder (two threads each), where
 /// alpha-beta at 4 s scored 0.400.
 const WIDEN: f64 = 1.0;
 /// See [`WIDEN`].

@@ -36,7 +36,7 @@
 //! 0.600 against alpha-beta at 500 ms a move (10 games, one thread each), and it spends a
 //! longer budget where alpha-beta cannot (depth 2 from 50 ms to 4 s): level 7 at 4 s by
 //! widened MCTS against level 6 at 1 s by alpha-beta scored 0.800 (10 games, one thread
-//! each) and 21–9 in the ladder's three rows of ten (two threads each), where alpha-beta at
+//! each) and 26–14 in the ladder's four rows of ten (two threads each), where alpha-beta at
 //! 4 s scored 0.400. So level 7 plays two-player Amazons on 100 cells or more by widened
 //! MCTS, after a tenth of its time in which alpha-beta may prove a decided endgame.
 
