@@ -164,6 +164,15 @@ fn scores<G: Game, E: Evaluator<G>>(state: &G, eval: &E) -> [f64; MAX_PLAYERS] {
     out
 }
 
+/// One player's expected score at a leaf, as [`scores`] gives it: a prior needs only the
+/// mover's, and evaluating every player would double the cost of an expansion.
+fn score_of<G: Game, E: Evaluator<G>>(state: &G, eval: &E, p: Player) -> f64 {
+    match state.outcome() {
+        Some(o) => o.score(p, state.player_count()),
+        None => eval.expected(eval.evaluate(state, p)),
+    }
+}
+
 fn grow<G: Game, E: Evaluator<G>>(
     mut tree: Tree<G>,
     eval: &E,
@@ -222,7 +231,7 @@ fn grow<G: Game, E: Evaluator<G>>(
                                 }
                                 let mut child = state.clone();
                                 child.play(m);
-                                (scores(&child, eval)[p.index()] as f32, m)
+                                (score_of(&child, eval, p) as f32, m)
                             })
                             .collect();
                         untried.sort_by(|a, b| a.0.total_cmp(&b.0));
