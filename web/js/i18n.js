@@ -307,6 +307,18 @@ const gamesHu = {
   amazons: { name: 'Amazonok', summary: 'Királynőként lépsz, aztán nyilat lősz: akinek nincs lépése, veszít.' },
 };
 
+/**
+ * The values an option takes, in Hungarian, by the server's English text (shown beside a
+ * free-text option; texts without words, such as `4-26`, need none).
+ */
+const valuesHu = {
+  'any whole number ≥ 1': 'bármely egész szám, legalább 1',
+  'any whole number 1 or more, or off': 'bármely egész szám, legalább 1, vagy off (a szabály nélkül)',
+  'cells, comma-separated': 'mezők, vesszővel elválasztva',
+  "board text (rows top first, '/' between)": "a tábla szövegként (felülről soronként, köztük '/')",
+  '1–players': '1-től a játékosok számáig',
+};
+
 /** The option explanations in Hungarian, by game and option key. */
 const optionsHu = {
   amazons: {
@@ -371,6 +383,7 @@ export function translator(lang) {
   t.gameName = (meta) => (lang === 'hu' && gamesHu[meta.id] ? gamesHu[meta.id].name : meta.name);
   t.gameSummary = (meta) => (lang === 'hu' && gamesHu[meta.id] ? gamesHu[meta.id].summary : meta.summary);
   t.optionHelp = (game, opt) => (lang === 'hu' && optionsHu[game] && optionsHu[game][opt.key]) || opt.help;
+  t.optionValues = (opt) => (lang === 'hu' && valuesHu[opt.values]) || opt.values;
   /** A list of names joined as a sentence. */
   t.list = (names) => names.join(d['game.and'] ?? ' and ');
   return t;

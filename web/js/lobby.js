@@ -181,7 +181,7 @@ export async function showLobby(root, ctx) {
       'div.option',
       h('label', { id: `${id}-l`, for: id }, o.key),
       h('div.control', control),
-      h('div.help', tr.optionHelp(state.game, o), ' ', h('span.muted', `(${tr('lobby.default', { value: tr.value(o.default) })}${o.values && !(o.choices && o.choices.length) ? `; ${o.values}` : ''})`)),
+      h('div.help', tr.optionHelp(state.game, o), ' ', h('span.muted', `(${tr('lobby.default', { value: tr.value(o.default) })}${o.values && !(o.choices && o.choices.length) ? `; ${tr.optionValues(o)}` : ''})`)),
     );
   }
 
@@ -274,9 +274,8 @@ export async function showLobby(root, ctx) {
 
   function importSection() {
     const tr = t();
-    const ta = h('textarea', { 'data-import': 'text', placeholder: 'first=black r3 0-3 …', spellcheck: 'false' });
-    ta.value = state.importText;
-    ta.addEventListener('input', () => (state.importText = ta.value));
+    const ta = importBox;
+    if (ta.value !== state.importText) ta.value = state.importText;
     const file = h('input', { type: 'file', accept: '.txt,text/plain', 'aria-label': tr('lobby.import.file') });
     file.addEventListener('change', async () => {
       const f = file.files && file.files[0];
@@ -306,21 +305,30 @@ export async function showLobby(root, ctx) {
 
   function watchSection() {
     const tr = t();
-    const input = h('input', { type: 'text', placeholder: '/g/…', 'aria-label': tr('lobby.watch') });
+    const input = watchInput;
+    input.setAttribute('aria-label', tr('lobby.watch'));
     const go = () => {
       const v = input.value.trim();
       if (!v) return;
       const m = v.match(/\/g\/([^/?#\s]+)/);
       location.assign(`/g/${encodeURIComponent(m ? decodeURIComponent(m[1]) : v)}`);
     };
-    input.addEventListener('keydown', (e) => e.key === 'Enter' && go());
+    input.onkeydown = (e) => e.key === 'Enter' && go();
     return [h('p.muted', tr('lobby.watch.help')), h('div.typebox', input, h('button', { type: 'button', on: { click: go } }, tr('lobby.watch.go')))];
   }
+
+  // The boxes a person types into live across renders (a render comes whenever an answer
+  // arrives), so what is typed, the caret and the focus are never lost to one.
+  const importBox = h('textarea', { 'data-import': 'text', placeholder: 'first=black r3 0-3 …', spellcheck: 'false' });
+  importBox.addEventListener('input', () => (state.importText = importBox.value));
+  const watchInput = h('input', { type: 'text', 'data-watch': 'link', placeholder: '/g/…' });
 
   function render() {
     const tr = t();
     const g = info();
-    const focused = document.activeElement && document.activeElement.getAttribute && document.activeElement.getAttribute('data-option');
+    const active = document.activeElement;
+    const kept = active === importBox || active === watchInput ? { el: active, from: active.selectionStart, to: active.selectionEnd } : null;
+    const focused = active && active.getAttribute && active.getAttribute('data-option');
     const picker = h(
       'div.game-picker',
       games.map((x) =>
@@ -353,6 +361,10 @@ export async function showLobby(root, ctx) {
       ctx.topbar(''),
       h('main.lobby', newGame, h('div.lobby-side', h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
     );
+    if (kept && kept.el.isConnected) {
+      kept.el.focus();
+      kept.el.setSelectionRange(kept.from, kept.to);
+    }
     if (focused) {
       const el = root.querySelector(`input[data-option="${focused}"]`);
       if (el) {

@@ -19,6 +19,13 @@ test('the lobby in Hungarian, then in English', async () => {
   for (const g of meta.games) {
     await page.click(`[data-game="${g.id}"]`);
     for (const o of g.options) assert.ok(await page.$(`[data-option="${o.key}"]`), `${g.id}: option ${o.key}`);
+    // A free-text option says what it takes in Hungarian too (texts without words, like 4-26, stay).
+    const rows = await page.locator('.option').all();
+    for (const [i, o] of g.options.entries()) {
+      if (o.choices.length || !/[a-z]{2}/i.test(o.values)) continue;
+      const help = await rows[i].locator('.help').textContent();
+      assert.ok(!help.includes(o.values), `${g.id}: the values of ${o.key} are shown in English: ${help}`);
+    }
     // Defaults preselected.
     for (const o of g.options.filter((o) => o.choices.length)) {
       const pressed = await page.getAttribute(`button[data-option="${o.key}"][aria-pressed="true"]`, 'data-value');
@@ -71,6 +78,38 @@ test('the seats are the players the options make, and a bad combination is refus
   const g = await page.evaluate(() => window.tabla.S.game);
   assert.deepEqual(g.seats.map((s) => s.player), ['p1', 'p2', 'p3', 'p4']);
   assert.deepEqual(g.options, { players: '4', teams: 'on' });
+  assert.deepEqual(page.errors, []);
+});
+
+test('what is being typed survives the lobby redrawing itself when an answer arrives', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${PAGE}/`);
+  await page.waitForSelector('[data-import="text"]');
+  // Hold the server's preview answer, type meanwhile, then let it arrive: it redraws the lobby.
+  let release;
+  const held = new Promise((r) => (release = r));
+  let asked = 0;
+  await page.route('**/api/preview', async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  await page.click('[data-game="seega"]');
+  await page.click('button[data-option="size"][data-value="7"]');
+  await page.fill('[data-watch="link"]', '/g/some-game');
+  await page.fill('[data-import="text"]', 'a1,b2 c3');
+  await page.press('[data-import="text"]', 'ArrowLeft');
+  assert.ok(asked > 0, 'the preview was asked');
+  release();
+  await page.waitForFunction(() => document.querySelector('button[data-option="size"][data-value="7"]').getAttribute('aria-pressed') === 'true' && document.querySelector('.seat'));
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.inputValue('[data-watch="link"]'), '/g/some-game');
+  assert.equal(await page.inputValue('[data-import="text"]'), 'a1,b2 c3');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.getAttribute('data-import'), document.activeElement.selectionStart]), ['text', 7]);
+  // Typing goes on where the caret was.
+  await page.keyboard.type('X');
+  assert.equal(await page.inputValue('[data-import="text"]'), 'a1,b2 cX3');
+  await page.unroute('**/api/preview');
   assert.deepEqual(page.errors, []);
 });
 
