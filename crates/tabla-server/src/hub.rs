@@ -54,10 +54,9 @@ impl SeatKind {
     }
 }
 
-/// The budget of a hint: the middle level (under half a second).
-fn hint_budget() -> tabla_ai::Budget {
-    tabla_ai::Budget::level(3)
-}
+/// How long a hint thinks: the first move of an analysis (`tabla analyse`) this long, the
+/// best the computer finds in a second, not a level's choice with its scatter.
+const HINT_TIME: Duration = Duration::from_secs(1);
 
 /// Longest a hint waits for a free search slot.
 const HINT_WAIT: Duration = Duration::from_secs(10);
@@ -926,14 +925,12 @@ impl Hub {
             .await
             .map_err(|_| ApiError::unavailable("the computer is busy; ask again in a moment"))?
             .expect("semaphore open");
-        let seed = rand::random();
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            tabla_ai::best_move_dyn(&position, hint_budget(), seed)
+            tabla_ai::analyse(&position, HINT_TIME).moves.into_iter().next().map(|m| m.mv)
         })
         .await
-        .map_err(|e| ApiError::internal(format!("hint search: {e}")))?
-        .map_err(ApiError::internal)?;
+        .map_err(|e| ApiError::internal(format!("hint search: {e}")))?;
         found.ok_or_else(|| ApiError::conflict("no move to suggest"))
     }
 

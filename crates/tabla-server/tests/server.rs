@@ -300,6 +300,21 @@ async fn a_hint_is_a_legal_move_for_the_seat_to_move() {
     let hint: Value = serde_json::from_str(&text).unwrap();
     let legal = game["state"]["legal"].as_array().unwrap();
     assert!(legal.contains(&hint["move"]), "{hint}");
+    // The hint is the analysis' best move: on this 3×3 board 4 of White's 25 turns win
+    // (each walls Black's queen in), the rest lose.
+    let g = s.create(json!({"game": "amazons", "options": {"layout": "1../..#/..2"}})).await;
+    let (status, text) = s
+        .request(
+            reqwest::Method::GET,
+            &format!("/api/games/{}/hint", g.id),
+            g.tokens[0].as_deref(),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{text}");
+    let hint: Value = serde_json::from_str(&text).unwrap();
+    let winning = ["a3-b2/b1", "a3-b2/a2", "a3-b2/a1", "a3-a2/b2"];
+    assert!(winning.contains(&hint["move"].as_str().unwrap()), "{hint}");
 }
 
 #[tokio::test]
