@@ -57,9 +57,13 @@ seega-uct-1000|seega|level:7|uct|1000|20|2
 ur-uct-1000|bulgarian-ur|level:7|uct|1000|24|2
 ur-uct-1000-more|bulgarian-ur|level:7|uct|1000|16|2|2025
 ur-L7-L6-more|bulgarian-ur|level:7|level:6|-|20|2|2025
+seega-uct-1000-more|seega|level:7|uct|1000|20|2|2025
+seega-L7-L6-more|seega|level:7|level:6|-|10|2|2025
 amazons10-L7-L6-more|amazons -o size=10|level:7|level:6|-|10|2|2025
 amazons10-L7-L6-third|amazons -o size=10|level:7|level:6|-|10|2|2026
 amazons10-L7-L6-fourth|amazons -o size=10|level:7|level:6|-|10|2|2027
+amazons10-L7-L6-fifth|amazons -o size=10|level:7|level:6|-|10|2|2028
+seega-uct-1000-third|seega|level:7|uct|1000|40|2|2026
 EOF
     local g id
     for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do

@@ -108,13 +108,15 @@ pub const SEARCH_KEYS: &[&str] = &[
     "widen_pow",
     "expand",
     "wide",
+    "settle",
+    "decided",
 ];
 
 /// Progressive widening of level 7's MCTS where [`GameAi::wide`]: a node visited `n` times
 /// has at most `1 + WIDEN·√n` children, and a leaf is expanded (its turns given priors by
 /// the evaluation, about 3 ms for 2,000 turns) after [`EXPAND_AT`] playouts. Amazons 10×10,
 /// one thread each, 10 games: at 500 ms a move 0.600 against alpha-beta; at level 7's 4 s
-/// against level 6's 1 s 0.800 (+8 −2), and 26–14 in the ladder (two threads each), where
+/// against level 6's 1 s 0.800 (+8 −2), and 36–14 in the ladder (two threads each), where
 /// alpha-beta at 4 s scored 0.400.
 const WIDEN: f64 = 1.0;
 /// See [`WIDEN`].
@@ -218,6 +220,8 @@ impl Tweaks {
             widen: self.get("widen").map_or(d.widen, |w| f64::from(w) / 1000.0),
             widen_power: self.get("widen_pow").map_or(d.widen_power, |w| f64::from(w) / 1000.0),
             expand_at: self.get("expand").map_or(d.expand_at, |e| e.max(0) as u32),
+            settle: self.get("settle").map_or(d.settle, |s| s != 0),
+            decided: self.get("decided").map_or(d.decided, |x| f64::from(x) / 1000.0),
             ..d
         }
     }
@@ -354,7 +358,8 @@ pub fn think_watched<G: GameAi>(
     let limits = Limits { depth, time, threads, options: tweaks.options() };
     if temperature <= 0.0 {
         let r = minimax::search(g, &eval, limits, |r| progress(r));
-        return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes, score: None }));
+        let score = Some(eval.shown(eval.expected(r.score)));
+        return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes, score }));
     }
     // A beginner's choice: every move scored as deep as the level looks (or the time
     // allows), then one drawn with weights falling off with how much worse it looks.
@@ -392,6 +397,10 @@ pub struct Probe {
     pub nodes: u64,
     /// Wall time spent, in milliseconds.
     pub ms: f64,
+    /// The mover's chances with the move, where the search says (MCTS's mean result, or a
+    /// proof): shows where a search stopped early because the game was won.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// Runs the engine once on `game` as a match or a level would, and says what it did; `None`
@@ -406,12 +415,13 @@ pub fn probe(
     tweaks: &Tweaks,
 ) -> Result<Option<Probe>, String> {
     let t0 = std::time::Instant::now();
-    let c = with_game!(game, g => think(g, budget, seed, tweaks)?.map(|c| (g.format_move(c.mv), c.depth, c.nodes)));
-    Ok(c.map(|(mv, depth, nodes)| Probe {
+    let c = with_game!(game, g => think(g, budget, seed, tweaks)?.map(|c| (g.format_move(c.mv), c.depth, c.nodes, c.score)));
+    Ok(c.map(|(mv, depth, nodes, score)| Probe {
         mv,
         depth,
         nodes,
         ms: t0.elapsed().as_secs_f64() * 1000.0,
+        score: score.map(|s| (s * 1000.0).round() / 1000.0),
     }))
 }
 
@@ -449,6 +459,17 @@ pub struct Analysis {
     pub moves: Vec<MoveValue>,
 }
 
+/// The search an analysis uses: the one level 7 plays with, so that the hint is a move it
+/// would consider (Seega's placing by MCTS). Where level 7 widens its MCTS (Amazons on 100
+/// cells or more) most turns are never tried, and an analysis values every turn: there it
+/// is alpha-beta's.
+fn analysis_kind<G: GameAi>(g: &G) -> Kind {
+    match Tweaks::default().kind(g, MAX_LEVEL) {
+        Kind::Mcts { widen: true, .. } => g.kind(),
+        k => k,
+    }
+}
+
 fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
     let to_move = match g.to_move() {
         ToMove::Player(p) => Some(g.player_name(p)),
@@ -458,6 +479,7 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
     let eval = G::Eval::default();
+    let kind = analysis_kind(g);
     let mut out: Vec<MoveValue> = match g.to_move() {
         ToMove::Over => Vec::new(),
         ToMove::Chance => {
@@ -477,25 +499,42 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
                 })
                 .collect()
         }
-        ToMove::Player(_) if g.kind() != Kind::Minimax => {
-            let r = match g.kind() {
+        ToMove::Player(me) if kind != Kind::Minimax => {
+            let r = match kind {
                 Kind::Mcts { cut, .. } => {
-                    let cfg = mcts::Config { cut, reuse: false, ..mcts::Config::default() };
+                    // An analysis spends its whole time: every move's value, not one choice.
+                    let cfg = mcts::Config {
+                        cut,
+                        reuse: false,
+                        settle: false,
+                        decided: 0.0,
+                        ..mcts::Config::default()
+                    };
                     mcts::search(&g.for_playouts(), &eval, cfg, Budget::time(time), 1)
                 }
                 _ => uct::search(g, Budget::time(time), 1),
             };
-            r.map(|r| {
-                r.moves
-                    .iter()
-                    .map(|&(m, visits, value)| MoveValue {
-                        mv: g.format_move(m),
-                        value,
-                        visits: u64::from(visits),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
+            let mut tried = r.map(|r| r.moves).unwrap_or_default();
+            tried.retain(|m| m.1 > 0);
+            let mut out: Vec<MoveValue> = tried
+                .iter()
+                .map(|&(m, visits, value)| MoveValue {
+                    mv: g.format_move(m),
+                    value: round3(value.clamp(0.0, 1.0)),
+                    visits: u64::from(visits),
+                })
+                .collect();
+            // A turn the time did not reach (a very short analysis): its static value.
+            for &m in moves.iter().filter(|&&m| tried.iter().all(|t| t.0 != m)) {
+                let mut child = g.clone();
+                child.play(m);
+                let value = child.outcome().map_or_else(
+                    || eval.shown(eval.expected(eval.evaluate(&child, me))),
+                    |o| o.score(me, g.player_count()),
+                );
+                out.push(MoveValue { mv: g.format_move(m), value: round3(value), visits: 0 });
+            }
+            out
         }
         ToMove::Player(_) => {
             let (scored, _depth) = minimax::score_moves(g, &eval, Limits::time(time, threads()));
@@ -602,7 +641,8 @@ fn watched<G: GameAi>(
     let best = g.format_move(choice.mv);
     let (score, depth) = match last {
         Some(t) if t.best == best => (t.score, t.depth),
-        Some(t) => (None, t.depth),
+        // A later iteration, cut short, found a better move: its score is the search's.
+        Some(t) => (choice.score, t.depth),
         None => (choice.score, choice.depth),
     };
     Some(Thinking { best, score, depth, elapsed: t0.elapsed() })
@@ -678,6 +718,17 @@ mod tests {
     }
 
     #[test]
+    fn the_strong_levels_alpha_beta_choice_carries_its_chances() {
+        // The terminal prints "its chances" from this: a move taken from an iteration cut
+        // short once came without them.
+        let g = tabla_games::new_game("gipf", &[]).unwrap();
+        let budget = Budget { time: Some(Duration::from_millis(150)), ..Budget::level(6) };
+        let c =
+            with_game!(&g, g => think(g, budget, 5, &Tweaks::default()).unwrap().unwrap().score);
+        assert!(c.is_some_and(|s| (0.0..=1.0).contains(&s)), "{c:?}");
+    }
+
+    #[test]
     fn level_7_proves_a_decided_amazons_endgame_by_alpha_beta_before_any_mcts() {
         // 10×10, move 79 of a game: every queen walled in, the room counted.
         let ten = tabla_games::new_game("amazons", &["size=10".to_string()]).unwrap();
@@ -734,6 +785,32 @@ mod tests {
             assert!(a.moves.windows(2).all(|w| w[0].value >= w[1].value), "{}", info.id);
             assert!(a.moves.iter().all(|m| (0.0..=1.0).contains(&m.value)), "{}", info.id);
         }
+    }
+
+    #[test]
+    fn an_analysis_searches_as_level_7_plays_where_it_can_value_every_turn() {
+        use tabla_games::seega::Seega;
+        let mut seega = Seega::from_options(&tabla_core::GameOptions::default()).unwrap();
+        assert_eq!(analysis_kind(&seega), Kind::Mcts { cut: 16, widen: false });
+        let mut buf = Vec::new();
+        while seega.opening_left() > PLACING_AB {
+            buf.clear();
+            seega.legal_moves(&mut buf);
+            seega.play(buf[0]);
+        }
+        assert_eq!(analysis_kind(&seega), Kind::Minimax, "the last placing turns");
+        let ten = crate::testing::amazons(&["size=10"]);
+        assert_eq!(Tweaks::default().kind(&ten, MAX_LEVEL), Kind::Mcts { cut: 4, widen: true });
+        assert_eq!(analysis_kind(&ten), Kind::Minimax, "widened: most turns never tried");
+        // Seega's placing analysed by MCTS still lists every turn once, each with a value.
+        let g = tabla_games::new_game("seega", &[]).unwrap();
+        let a = analyse(&g, Duration::from_millis(200));
+        assert_eq!(a.moves.len(), g.legal().len());
+        assert!(a.moves.iter().any(|m| m.visits > 0), "valued by playouts");
+        let mut listed: Vec<String> = a.moves.iter().map(|m| m.mv.clone()).collect();
+        listed.sort();
+        listed.dedup();
+        assert_eq!(listed.len(), a.moves.len());
     }
 
     #[test]

@@ -46,6 +46,15 @@ pub struct Config {
     /// Visits a leaf takes (its playouts starting from it) before it gets children and
     /// priors: where the priors cost hundreds of playouts, a node earns them first.
     pub expand_at: u32,
+    /// Stop before the time is up when the most visited move at the root can no longer be
+    /// overtaken in the playouts the rest of the time would give (the choice is the most
+    /// visited move, so a tree answers as the whole time would have it answer, sooner; with
+    /// several trees each stops on its own, and their sum decides as before).
+    pub settle: bool,
+    /// Stop after a quarter of the time when the most visited move's mean result is at
+    /// least this (0: never): the game is won, and a player who has won does not make
+    /// the opponent wait four seconds a move for it.
+    pub decided: f64,
 }
 
 impl Default for Config {
@@ -60,8 +69,51 @@ impl Default for Config {
             widen: 0.0,
             widen_power: 0.5,
             expand_at: 0,
+            settle: true,
+            decided: DECIDED,
         }
     }
+}
+
+/// See [`Config::decided`]: a mean result of 0.98 or more after a quarter of the time.
+pub const DECIDED: f64 = 0.98;
+
+/// Whether a timed search may stop now ([`Config::settle`], [`Config::decided`]): `done`
+/// playouts in `elapsed` of `limit`.
+fn settled<M>(
+    nodes: &[Node<M>],
+    cfg: &Config,
+    done: u64,
+    elapsed: Duration,
+    limit: Duration,
+) -> bool {
+    // The first eighth of the time measures the rate (expansions make the first playouts
+    // slow, which would promise too few playouts to come).
+    if elapsed < limit / 8 || done == 0 {
+        return false;
+    }
+    let (mut first, mut second) = (None::<&Node<M>>, 0u32);
+    for &c in &nodes[0].children {
+        let ch = &nodes[c as usize];
+        match first {
+            Some(f) if ch.visits <= f.visits => second = second.max(ch.visits),
+            _ => {
+                second = first.map_or(0, |f| f.visits).max(second);
+                first = Some(ch);
+            }
+        }
+    }
+    let Some(first) = first else { return false };
+    if cfg.decided > 0.0
+        && elapsed >= limit / 4
+        && first.reward >= cfg.decided * f64::from(first.visits.max(1))
+    {
+        return true;
+    }
+    // Half as many again as the rate promises, for safety.
+    let left = limit.saturating_sub(elapsed).as_secs_f64() / elapsed.as_secs_f64();
+    let to_come = done as f64 * left * 1.5;
+    cfg.settle && f64::from(first.visits - second) > to_come
 }
 
 struct Node<M> {
@@ -194,6 +246,11 @@ fn grow<G: Game, E: Evaluator<G>>(
                 && budget.time.is_some_and(|t| t0.elapsed() >= t))
         {
             break;
+        }
+        if let Some(limit) = budget.time.filter(|_| iterations.is_multiple_of(64)) {
+            if settled(nodes, cfg, iterations, t0.elapsed(), limit) {
+                break;
+            }
         }
         iterations += 1;
         let mut state = tree.root.clone();
@@ -474,5 +531,43 @@ mod tests {
             }
         }
         assert!(tree.nodes[1..].iter().any(|n| !n.children.is_empty()));
+    }
+
+    /// A root with children of these visits and mean results.
+    fn root_with(children: &[(u32, f64)]) -> Vec<Node<u8>> {
+        let mut nodes = vec![Node::new(None, None, 0.5)];
+        for (i, &(visits, mean)) in children.iter().enumerate() {
+            let mut n = Node::new(Some(i as u8), Some(Player(0)), 0.5);
+            n.visits = visits;
+            n.reward = mean * f64::from(visits);
+            nodes.push(n);
+            nodes[0].children.push(i as u32 + 1);
+        }
+        nodes
+    }
+
+    #[test]
+    fn a_search_settles_when_its_choice_can_no_longer_change_or_the_game_is_won() {
+        let cfg = Config::default();
+        let s = Duration::from_secs;
+        let ms = Duration::from_millis;
+        // Halfway, 500 playouts done: about 750 to come (with the margin). A lead of 900
+        // cannot be caught, one of 600 can; the order of the children does not matter.
+        let ahead = root_with(&[(100, 0.5), (1000, 0.6), (50, 0.4)]);
+        assert!(settled(&ahead, &cfg, 500, s(2), s(4)));
+        let close = root_with(&[(1000, 0.6), (400, 0.55)]);
+        assert!(!settled(&close, &cfg, 500, s(2), s(4)));
+        assert!(!settled(&ahead, &Config { settle: false, ..cfg }, 500, s(2), s(4)));
+        // Too early to trust the rate.
+        assert!(!settled(&ahead, &cfg, 10, ms(400), s(4)));
+        // A won game stops after a quarter of the time, not before; a close one goes on.
+        let won = root_with(&[(900, 0.99), (800, 0.985)]);
+        assert!(settled(&won, &cfg, 1700, s(1), s(4)));
+        assert!(!settled(&won, &cfg, 1700, ms(900), s(4)));
+        assert!(!settled(&won, &Config { decided: 0.0, ..cfg }, 1700, s(1), s(4)));
+        let lost = root_with(&[(900, 0.01), (800, 0.02)]);
+        assert!(!settled(&lost, &cfg, 1700, s(1), s(4)));
+        // No children yet: nothing to choose.
+        assert!(!settled(&root_with(&[]), &cfg, 100, s(2), s(4)));
     }
 }

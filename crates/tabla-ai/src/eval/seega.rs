@@ -30,19 +30,48 @@ use tabla_games::seega::{Seega, SeegaConfig};
 /// - `tempo`: for being the side to move;
 /// - `flank`: while placing, per enemy stone next to the centre with my stone beyond it on
 ///   the same line: what entering the centre, the first step of the moving phase, takes.
-pub const TERMS: [&str; 9] =
-    ["material", "mobility", "capture", "threat", "safe", "centre_ring", "edge", "tempo", "flank"];
+///
+/// And while placing only, where the moving phase will begin (fitted to the value
+/// `tabla analyse` gives the position where moving starts, see [`SeegaEval::default`]):
+/// - `ring_orth`, `ring_diag`: per stone next to the centre orthogonally, diagonally;
+/// - `edge_mid`, `edge_side`: per stone on the middle of a side, next to a corner;
+/// - `orth_same`, `diag_same`: per line from the centre (orthogonal, diagonal) whose two
+///   nearest cells are both mine;
+/// - `orth_flank`, `diag_flank`: per such line with the enemy next to the centre and my
+///   stone beyond it (what my stone entering the centre would take).
+pub const TERMS: [&str; 17] = [
+    "material",
+    "mobility",
+    "capture",
+    "threat",
+    "safe",
+    "centre_ring",
+    "edge",
+    "tempo",
+    "flank",
+    "ring_orth",
+    "ring_diag",
+    "edge_mid",
+    "edge_side",
+    "orth_same",
+    "orth_flank",
+    "diag_same",
+    "diag_flank",
+];
+
+/// How many terms.
+const N: usize = TERMS.len();
 
 /// The weights of the terms (my count minus the enemy's), in the order of [`TERMS`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeegaEval {
     /// One weight per term.
-    pub weights: [i32; 9],
+    pub weights: [i32; N],
 }
 
 impl Default for SeegaEval {
     fn default() -> Self {
-        SeegaEval { weights: [166, 0, 114, 32, 39, 0, 42, 0, 0] }
+        SeegaEval { weights: [166, 0, 114, 32, 39, 0, 42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] }
     }
 }
 
@@ -59,6 +88,15 @@ struct Tables {
     corners: u128,
     ring: u128,
     edges: u128,
+    /// The centre's orthogonal neighbours (the rest of `ring` is diagonal).
+    ring_orth: u128,
+    /// The middle cell of each side.
+    edge_mid: u128,
+    /// The edge cells next to a corner.
+    edge_side: u128,
+    /// Per direction from the centre: its nearest cell and the one beyond (`OFF` if none),
+    /// and whether the direction is diagonal.
+    lines: Vec<(usize, usize, bool)>,
 }
 
 const OFF: usize = usize::MAX;
@@ -104,7 +142,39 @@ fn tables(config: SeegaConfig) -> &'static Tables {
             .filter(|&i| i % n == 0 || i % n == n - 1 || i / n == 0 || i / n == n - 1)
             .fold(0u128, |m, i| m | 1 << i)
             & !corners;
-        Tables { n, dirs: steps.len(), cell, nb, centre, corners, ring, edges }
+        let mask = |f: &dyn Fn(usize, usize) -> bool| {
+            (0..n * n).filter(|&i| f(i % n, i / n)).fold(0u128, |m, i| m | 1 << i)
+        };
+        let (mid, last) = (n / 2, n - 1);
+        let ring_orth = ring & mask(&|f, r| f == mid || r == mid);
+        let edge_mid = edges & mask(&|f, r| f == mid || r == mid);
+        let edge_side = edges
+            & mask(&|f, r| {
+                let near = |x: usize| x == 1 || x + 2 == n;
+                ((f == 0 || f == last) && near(r)) || ((r == 0 || r == last) && near(f))
+            });
+        let lines = steps
+            .iter()
+            .enumerate()
+            .map(|(d, &(df, dr))| {
+                let r = nb[centre * 8 + d];
+                (r, if r == OFF { OFF } else { nb[r * 8 + d] }, df != 0 && dr != 0)
+            })
+            .collect();
+        Tables {
+            n,
+            dirs: steps.len(),
+            cell,
+            nb,
+            centre,
+            corners,
+            ring,
+            edges,
+            ring_orth,
+            edge_mid,
+            edge_side,
+            lines,
+        }
     })
 }
 
@@ -149,7 +219,7 @@ impl SeegaEval {
 
 impl SeegaEval {
     /// Each player's count of every term.
-    fn counts(g: &Seega) -> [[i32; 9]; 2] {
+    fn counts(g: &Seega) -> [[i32; N]; 2] {
         let t = tables(g.config());
         let mut bits = [0u128; 2];
         for (i, &c) in t.cell.iter().enumerate() {
@@ -158,7 +228,7 @@ impl SeegaEval {
             }
         }
         let each = i32::from(g.config().stones_each());
-        let mut c = [[0i32; 9]; 2];
+        let mut c = [[0i32; N]; 2];
         // Stones in hand are stones too (placing never captures).
         let placing = !g.is_moving_phase();
         let mover = match g.to_move() {
@@ -172,13 +242,24 @@ impl SeegaEval {
             c[p][7] = i32::from(p == mover);
             if placing {
                 c[p][5] = (bits[p] & t.ring).count_ones() as i32;
-                c[p][8] = (0..t.dirs)
-                    .filter(|&d| {
-                        let r = t.nb[t.centre * 8 + d];
-                        let e = if r == OFF { OFF } else { t.nb[r * 8 + d] };
-                        e != OFF && bits[1 - p] >> r & 1 == 1 && bits[p] >> e & 1 == 1
-                    })
-                    .count() as i32;
+                let (me, them) = (bits[p], bits[1 - p]);
+                c[p][9] = (me & t.ring_orth).count_ones() as i32;
+                c[p][10] = (me & t.ring & !t.ring_orth).count_ones() as i32;
+                c[p][11] = (me & t.edge_mid).count_ones() as i32;
+                c[p][12] = (me & t.edge_side).count_ones() as i32;
+                for &(r, e, diagonal) in &t.lines {
+                    if e == OFF || me >> e & 1 == 0 {
+                        continue;
+                    }
+                    let k = if diagonal { 15 } else { 13 };
+                    if me >> r & 1 == 1 {
+                        c[p][k] += 1;
+                    } else if them >> r & 1 == 1 {
+                        c[p][k + 1] += 1;
+                    }
+                }
+                // `flank` is both directions' flanks together.
+                c[p][8] = c[p][14] + c[p][16];
             } else {
                 let (steps, best, takeable) = Self::tactics(t, bits[p], bits[1 - p]);
                 c[p][1] = steps;
@@ -234,5 +315,42 @@ mod tests {
         let (x, o) = (e.evaluate(&d, Player(0)), e.evaluate(&d, Player(1)));
         assert_eq!(x, -o);
         assert!(x > 0, "X can take a stone: {x}");
+    }
+
+    #[test]
+    fn placing_terms_see_the_lines_through_the_centre() {
+        let mut g = Seega::new(SeegaConfig::default());
+        for t in ["b3,a3", "d3,c1", "c2,e3", "b4,a5", "b1,e4"] {
+            let m = g.parse_move(t).unwrap();
+            g.play(m);
+        }
+        // First: b3 c2 (next to the centre), a3 e3 (middles of sides), b1 e4 (next to
+        // corners); Second: d3, b4 (diagonal), c1 (a middle), a5 (a corner).
+        let f: std::collections::HashMap<_, _> =
+            SeegaEval::default().features(&g, Player(0)).unwrap().into_iter().collect();
+        let want = [
+            ("ring_orth", 1.0),  // b3 c2 against d3
+            ("ring_diag", -1.0), // b4
+            ("edge_mid", 1.0),   // a3 e3 against c1
+            ("edge_side", 2.0),  // b1 e4
+            ("orth_same", 1.0),  // b3 with a3 beyond
+            ("orth_flank", 0.0), // e3 beyond d3, against c1 beyond c2
+            ("diag_same", -1.0), // b4 with a5 beyond
+            ("diag_flank", 0.0),
+        ];
+        for (k, v) in want {
+            assert_eq!(f[k], v, "{k}");
+        }
+        // Only while placing.
+        let d =
+            Seega::from_diagram(SeegaConfig::default(), "O..../.X.../X.+O./..X../..O..", Player(1))
+                .unwrap();
+        let f = SeegaEval::default().features(&d, Player(0)).unwrap();
+        assert!(
+            f.iter()
+                .filter(|(k, _)| k.contains('_') && *k != "centre_ring")
+                .all(|(_, v)| *v == 0.0),
+            "{f:?}"
+        );
     }
 }
