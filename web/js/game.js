@@ -430,7 +430,7 @@ export async function showGame(root, ctx, id) {
     const tr = t();
     const w = (g.state.result && g.state.result.winners) || [];
     const who = w.length ? tr.list(w.map(tr.player)) : '';
-    const base = g.result_reason === 'resigned' && g.resigned ? tr('game.over.resigned', { player: tr.player(g.resigned) }) : tr('game.over.rules');
+    const base = g.result_reason === 'resigned' && g.resigned ? tr('game.over.resigned', { player: tr.player(g.resigned) }) : g.end ? tr.end(g.end) : tr('game.over.rules');
     const mine = mySeats();
     return mine.length && mine.length < g.seats.length && w.length ? `${w.length > 1 ? tr('game.over.wins', { players: who }) : tr('game.over.win', { players: who })}. ${base}` : base;
   }

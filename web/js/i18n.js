@@ -72,6 +72,23 @@ const en = {
   'game.over.youlose': 'You lose.',
   'game.over.resigned': '{player} resigned.',
   'game.over.rules': 'Ended by the rules.',
+  'end.gipf.last-gipf': '{player} has no GIPF piece left on the board.',
+  'end.gipf.both-gipf': 'Both players lost their last GIPF piece at once.',
+  'end.gipf.repetition': 'The same position came up a third time.',
+  'end.gipf.no-entry': '{player} cannot bring a piece into play.',
+  'end.gipf.no-entry.empty': '{player} cannot bring a piece into play: the reserve is empty.',
+  'end.ur.prisoners': "None of {player}'s discs is free: all are prisoners.",
+  'end.ur.quiet.win': '{turns} turns in a row without a capture; {player} removed more discs than {other} ({more} to {fewer}).',
+  'end.ur.quiet.draw': '{turns} turns in a row without a capture; both removed as many discs ({removed} each).',
+  'end.seega.few.0': '{player} has no stone left.',
+  'end.seega.few.1': '{player} has one stone left.',
+  'end.seega.quiet.win': '{turns} turns in a row without a capture; {player} has more stones ({more} to {fewer}).',
+  'end.seega.quiet.draw': '{turns} turns in a row without a capture; both have {stones} stones.',
+  'end.seega.repetition.win': 'The same position came up a third time; {player} has more stones ({more} to {fewer}).',
+  'end.seega.repetition.draw': 'The same position came up a third time; both have {stones} stones.',
+  'end.amazons.no-turn': '{player} has no legal turn.',
+  'end.amazons.alone': 'No other player has a turn.',
+  'end.amazons.team': 'The other team has no legal turn.',
   'game.rematch': 'Rematch',
   'game.review': 'Look at the game',
   'game.close': 'Close',
@@ -219,6 +236,23 @@ const hu = {
   'game.over.youlose': 'Vesztettél.',
   'game.over.resigned': '{player} feladta.',
   'game.over.rules': 'A szabályok szerint ért véget.',
+  'end.gipf.last-gipf': '{player}: nem maradt GIPF-korongja a táblán.',
+  'end.gipf.both-gipf': 'Mindkét játékos egyszerre vesztette el az utolsó GIPF-korongját.',
+  'end.gipf.repetition': 'Ugyanaz az állás harmadszor állt elő.',
+  'end.gipf.no-entry': '{player} nem tud korongot játékba hozni.',
+  'end.gipf.no-entry.empty': '{player} nem tud korongot játékba hozni: elfogyott a tartaléka.',
+  'end.ur.prisoners': '{player}: egyetlen korongja sem szabad, mind fogoly.',
+  'end.ur.quiet.win': '{turns} lépés óta nem volt ütés; több korongot vitt ki: {player} ({more}:{fewer}, {other} ellen).',
+  'end.ur.quiet.draw': '{turns} lépés óta nem volt ütés; mindkét játékos {removed} korongot vitt ki.',
+  'end.seega.few.0': '{player}: nem maradt köve.',
+  'end.seega.few.1': '{player}: egyetlen köve maradt.',
+  'end.seega.quiet.win': '{turns} lépés óta nem volt ütés; több köve maradt: {player} ({more}:{fewer}).',
+  'end.seega.quiet.draw': '{turns} lépés óta nem volt ütés; mindkettőnek {stones} köve maradt.',
+  'end.seega.repetition.win': 'Ugyanaz az állás harmadszor állt elő; több köve maradt: {player} ({more}:{fewer}).',
+  'end.seega.repetition.draw': 'Ugyanaz az állás harmadszor állt elő; mindkettőnek {stones} köve maradt.',
+  'end.amazons.no-turn': '{player}: nincs szabályos lépése.',
+  'end.amazons.alone': 'A többi játékosnak nincs lépése.',
+  'end.amazons.team': 'A másik csapatnak nincs szabályos lépése.',
   'game.rematch': 'Visszavágó',
   'game.review': 'A játszma megnézése',
   'game.close': 'Bezár',
@@ -384,6 +418,21 @@ export function translator(lang) {
   t.gameSummary = (meta) => (lang === 'hu' && gamesHu[meta.id] ? gamesHu[meta.id].summary : meta.summary);
   t.optionHelp = (game, opt) => (lang === 'hu' && optionsHu[game] && optionsHu[game][opt.key]) || opt.help;
   t.optionValues = (opt) => (lang === 'hu' && valuesHu[opt.values]) || opt.values;
+  /**
+   * Why the rules ended a game, from the server's `end` ({key, args, text}): the sentence of
+   * `end.<key>` (or `end.<key>.<left>` where a count changes the words) with player names
+   * translated; the English `text` when this page does not know the key.
+   */
+  t.end = (r) => {
+    const args = { ...r.args };
+    for (const k of ['player', 'other']) if (k in args) args[k] = t.player(args[k]);
+    const known = (k) => k in d || k in en;
+    const counted = `end.${r.key}.${r.args.left}`;
+    const key = 'left' in r.args && known(counted) ? counted : `end.${r.key}`;
+    if (known(key)) return t(key, args);
+    const s = String(r.text || '');
+    return s ? `${s[0].toUpperCase()}${s.slice(1)}.` : t('game.over.rules');
+  };
   /** A list of names joined as a sentence. */
   t.list = (names) => names.join(d['game.and'] ?? ' and ');
   return t;

@@ -80,7 +80,9 @@ fn check_click_paths<G: Game>(state: &G, moves: &[G::Move], ctx: &dyn Fn() -> St
 /// - every legal move's text parses back to the same move;
 /// - [`Game::random_move`] draws a legal move;
 /// - at chance nodes every probability is positive and they sum to 1;
-/// - `to_move` is `Over` exactly when there is an outcome, exactly when no move is legal;
+/// - `to_move` is `Over` exactly when there is an outcome, exactly when no move is legal,
+///   exactly when the game gives an [`EndReason`](crate::EndReason) (one reached by play
+///   always knows why it ended);
 /// - the game ends within `max_moves`;
 /// - replaying the record's texts from the start reaches an equal state with an equal hash;
 /// - the position text reads back to a position that prints the same, hashes the same and
@@ -114,6 +116,7 @@ pub fn check_random_games<G: Game>(start: &G, games: usize, seed: u64, max_moves
             let over = to_move == ToMove::Over;
             assert_eq!(over, state.outcome().is_some(), "to_move/outcome disagree; {}", ctx());
             assert_eq!(over, moves.is_empty(), "over but moves, or moves but over; {}", ctx());
+            assert_eq!(over, state.end_reason().is_some(), "over without a reason; {}", ctx());
             assert_eq!(
                 moves.len() as u64,
                 state.count_legal_moves(),

@@ -1,7 +1,7 @@
 //! The object-safe face of a game for the edges (command line, server): moves as text, the
 //! contract's JSON, and the generic speed-critical routines reached through one virtual call.
 
-use crate::game::{Game, MoveError, Outcome, Player, ToMove};
+use crate::game::{EndReason, Game, MoveError, Outcome, Player, ToMove};
 use crate::view::BoardView;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -43,6 +43,8 @@ pub trait DynGame: Send + Sync {
     fn play_text_touched(&mut self, text: &str) -> Result<Played, MoveError>;
     /// The result once over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Once over, why (see [`Game::end_reason`]).
+    fn end_reason(&self) -> Option<EndReason>;
     /// The position's hash.
     fn hash(&self) -> u64;
     /// A plain-text picture for terminals.
@@ -118,6 +120,9 @@ impl<G: Game> DynGame for G {
     }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
+    }
+    fn end_reason(&self) -> Option<EndReason> {
+        Game::end_reason(self)
     }
     fn hash(&self) -> u64 {
         Game::hash(self)

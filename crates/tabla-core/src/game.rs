@@ -119,6 +119,30 @@ impl Outcome {
     }
 }
 
+/// Why a finished game ended, as its rules saw it. Front ends word it: `key` names what
+/// happened (stable, for translations), `args` its particulars (player names as
+/// [`Game::player_name`] gives them, counts), `text` the same in English.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EndReason {
+    /// What happened, e.g. `seega.few` (a player has one stone or none).
+    pub key: &'static str,
+    /// The particulars, by name (`player`, `turns`, …).
+    pub args: std::collections::BTreeMap<&'static str, String>,
+    /// In English, a clause without a full stop: `second has one stone left`.
+    pub text: String,
+}
+
+impl EndReason {
+    /// A reason from its key, particulars and English words.
+    pub fn new(
+        key: &'static str,
+        args: &[(&'static str, &dyn fmt::Display)],
+        text: String,
+    ) -> Self {
+        EndReason { key, args: args.iter().map(|(k, v)| (*k, v.to_string())).collect(), text }
+    }
+}
+
 /// Why a move text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
@@ -272,6 +296,12 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Once over, why (which rule ended it); `None` while the game goes on, or where the
+    /// game cannot tell (a position read from text that was over already).
+    fn end_reason(&self) -> Option<EndReason> {
+        None
+    }
 
     /// A Zobrist hash of the position as its text shows it (board, side to move, counters
     /// that rules depend on). Repetition history is left out, as it is of the position text:

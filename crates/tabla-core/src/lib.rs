@@ -21,8 +21,8 @@ pub mod zobrist;
 pub use bits::Bits;
 pub use dyn_game::{play_record, DynGame, Played, RecordError, StateReport};
 pub use game::{
-    Game, MoveError, MoveErrorKind, Outcome, PerPlayer, Player, PlayerSet, PositionError, ToMove,
-    MAX_PLAYERS,
+    EndReason, Game, MoveError, MoveErrorKind, Outcome, PerPlayer, Player, PlayerSet,
+    PositionError, ToMove, MAX_PLAYERS,
 };
 pub use geometry::{Cell, Geometry, Shape};
 pub use options::{GameOptions, OptionError, OptionSpec};

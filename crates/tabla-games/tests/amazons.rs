@@ -119,9 +119,12 @@ fn a_player_without_a_turn_loses() {
     let g = after("layout=1#./##./..2", "");
     assert_eq!(g.to_move(), ToMove::Over);
     assert_eq!(winners(g.as_ref()), ["black"]);
+    let why = g.end_reason().expect("an ended game says why");
+    assert_eq!((why.key, why.text.as_str()), ("amazons.no-turn", "white has no legal turn"));
     // Walled in after black's move: white a3, stones b3 a2, b2 empty; black shoots into b2.
     let g = after("layout=1#2/#../... turn=2", "c3-c2/b2");
     assert_eq!(winners(g.as_ref()), ["black"]);
+    assert_eq!(g.end_reason().unwrap().args["player"], "white");
 }
 
 #[test]
@@ -315,6 +318,8 @@ fn three_players_go_out_and_are_ranked() {
     let o = g.outcome().expect("one player left");
     assert_eq!(winners(g.as_ref()), ["p2"]);
     assert_eq!(&o.rank[..3], &[2, 0, 1], "later out ranks better");
+    let why = g.end_reason().expect("an ended game says why");
+    assert_eq!((why.key, why.text.as_str()), ("amazons.alone", "no other player has a turn"));
 }
 
 #[test]
@@ -335,9 +340,11 @@ fn team_wins_when_the_other_team_is_out() {
     // p3 goes out too, but its team wins when p2 and p4 are out: partners share the win.
     let mut g = after("players=4 teams=on layout=1.3/#.#/4#2", "");
     assert!(g.outcome().is_none());
+    assert_eq!(g.end_reason(), None);
     g.play_text("a3-b2/b3").unwrap();
     let w = winners(g.as_ref());
     assert_eq!(w, ["p1", "p3"]);
+    assert_eq!(g.end_reason().unwrap().key, "amazons.team");
 }
 
 // ---- Board view ---------------------------------------------------------------------

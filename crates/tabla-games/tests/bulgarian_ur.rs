@@ -82,6 +82,11 @@ mod bulgarian_ur {
         g.outcome().map(|o| o.winners.iter().map(|p| names[p.index()]).collect())
     }
 
+    /// Why the game ended: the reason's key and English words, `None` while it goes on.
+    fn why(g: &Dyn) -> Option<(&'static str, String)> {
+        g.end_reason().map(|r| (r.key, r.text))
+    }
+
     fn play_err(record: &str, token: &str) -> MoveError {
         let mut g = after(record);
         let before = g.hash();
@@ -365,8 +370,11 @@ mod bulgarian_ur {
         let g = after(&record);
         assert_eq!(tower(g.as_ref(), "c5"), "BBBBBBBBBB");
         assert_eq!(winners(g.as_ref()), None);
+        assert_eq!(why(g.as_ref()), None);
         let g = after(&format!("{record} r5 0-5"));
         assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        let text = "none of black's discs is free: all are prisoners";
+        assert_eq!(why(g.as_ref()), Some(("ur.prisoners", text.into())));
         assert_eq!(g.to_move(), ToMove::Over);
         assert!(g.legal().is_empty());
     }
@@ -392,6 +400,8 @@ mod bulgarian_ur {
         assert_eq!(winners(g.as_ref()), None);
         let g = after(&quiet_record(100));
         assert_eq!(winners(g.as_ref()), Some(vec![]), "right after the 100th quiet turn, equal");
+        let text = "100 turns in a row without a capture; both removed as many discs";
+        assert_eq!(why(g.as_ref()), Some(("ur.quiet.draw", text.into())));
         assert!(g.legal().is_empty());
         let g = after_with(&["quiet=off"], &quiet_record(300));
         assert_eq!(winners(g.as_ref()), None);
@@ -422,7 +432,12 @@ mod bulgarian_ur {
         let five = format!("{removed} r1 0-1 r1 0-1 r1 1-2 r1 1-2 r1 0-1");
         assert_eq!(winners(after_with(&["quiet=6"], &five).as_ref()), None);
         let six = format!("{five} r1 2-3");
-        assert_eq!(winners(after_with(&["quiet=6"], &six).as_ref()), Some(vec!["yellow"]));
+        let g = after_with(&["quiet=6"], &six);
+        assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        let text = "6 turns in a row without a capture; yellow removed more discs than black";
+        assert_eq!(why(g.as_ref()), Some(("ur.quiet.win", text.into())));
+        let args = g.end_reason().unwrap().args;
+        assert_eq!((args["more"].as_str(), args["fewer"].as_str()), ("1", "0"));
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -541,6 +556,7 @@ mod bulgarian_ur {
         assert_eq!(legal(after_with(&one, "first=black r5 0-5 r3 0-3 r2").as_ref()), set(&["5-7"]));
         let g = after_with(&one, "first=black r5 0-5 r5 0-5");
         assert_eq!(winners(g.as_ref()), Some(vec!["yellow"]));
+        assert_eq!(why(g.as_ref()).unwrap().0, "ur.prisoners", "the only disc is a prisoner");
         assert_eq!(g.to_move(), ToMove::Over);
         // With two-way traffic: a head-on capture of the only disc.
         let both = ["discs=1", "centre=opposite"];

@@ -56,6 +56,11 @@ fn set(items: &[&str]) -> BTreeSet<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
+/// Why the game ended: the reason's key and English words, `None` while it goes on.
+fn why(g: &Gipf) -> Option<(&'static str, String)> {
+    g.end_reason().map(|r| (r.key, r.text))
+}
+
 fn winner(g: &Gipf) -> Option<Player> {
     let o = g.outcome().expect("the game is over");
     o.winners.iter().next()
@@ -272,9 +277,12 @@ fn the_hash_covers_side_reserves_and_tournament_flags() {
 #[test]
 fn capturing_the_last_gipf_piece_wins() {
     let mut g = setup(Variant::Standard, "oc3 od4 oe5 Xf5 Ob4", [5, 5], WHITE);
+    assert_eq!(why(&g), None);
     play(&mut g, "a1-b2;xb2,c3,d4,e5,f5");
     assert_eq!(g.to_move(), ToMove::Over);
     assert_eq!(winner(&g), Some(WHITE));
+    let text = "black has no GIPF piece left on the board";
+    assert_eq!(why(&g), Some(("gipf.last-gipf", text.into())));
 }
 
 #[test]
@@ -283,6 +291,8 @@ fn taking_your_own_last_gipf_piece_loses() {
     assert!(legal(&g).contains("a1-b2;xb2,c3,d4"));
     play(&mut g, "a1-b2;xb2,c3,d4,e5");
     assert_eq!(winner(&g), Some(BLACK));
+    let text = "white has no GIPF piece left on the board";
+    assert_eq!(why(&g), Some(("gipf.last-gipf", text.into())));
 }
 
 #[test]
@@ -290,6 +300,7 @@ fn both_last_gipf_pieces_in_one_take_is_a_draw() {
     let mut g = setup(Variant::Standard, "oc3 od4 Oe5 Xf5", [5, 5], WHITE);
     play(&mut g, "a1-b2;xb2,c3,d4,e5,f5");
     assert!(g.outcome().unwrap().is_draw());
+    assert_eq!(why(&g).unwrap().0, "gipf.both-gipf");
 }
 
 #[test]
@@ -316,10 +327,13 @@ fn a_player_who_cannot_enter_loses() {
     let mut g = setup(Variant::Basic, "oc3 xg3", [0, 5], BLACK);
     play(&mut g, "i5-h5");
     assert_eq!(winner(&g), Some(BLACK));
+    let text = "white cannot bring a piece into play: the reserve is empty";
+    assert_eq!(why(&g), Some(("gipf.no-entry.empty", text.into())));
     // Already so at White's turn.
     let g = setup(Variant::Basic, "oc3 xg3", [0, 5], WHITE);
     assert_eq!(g.to_move(), ToMove::Over);
     assert_eq!(winner(&g), Some(BLACK));
+    assert_eq!(why(&g).unwrap().0, "gipf.no-entry.empty");
 }
 
 #[test]
@@ -348,6 +362,8 @@ fn the_third_repetition_is_a_draw() {
         }
     }
     assert!(g.outcome().expect("a draw").is_draw());
+    let text = "the same position came up a third time";
+    assert_eq!(why(&g), Some(("gipf.repetition", text.into())));
 }
 
 // ---------------------------------------------------------------------------------------------

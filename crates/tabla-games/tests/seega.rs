@@ -523,6 +523,12 @@ fn winners(g: &Seega) -> Vec<Player> {
     g.outcome().expect("game over").winners.iter().collect()
 }
 
+/// Why the game ended: the reason's key and its English words.
+fn reason(g: &Seega) -> (&'static str, String) {
+    let r = g.end_reason().expect("an ended game says why");
+    (r.key, r.text)
+}
+
 #[test]
 fn when_every_turn_blocks_all_are_allowed_and_the_opponent_passes() {
     for diagonal in BOTH {
@@ -562,10 +568,13 @@ fn one_stone_or_none_loses() {
              XO.OX",
             FIRST,
         );
+        assert_eq!(g.end_reason(), None, "no reason while the game goes on");
         play(&mut g, "c2-c1");
         assert_eq!(g.stones_on_board(SECOND), 0);
         assert_eq!(winners(&g), [FIRST]);
         assert!(legal(&g).is_empty());
+        assert_eq!(reason(&g), ("seega.few", "second has no stone left".into()));
+        assert_eq!(g.end_reason().unwrap().args["left"], "0");
     }
 }
 
@@ -588,6 +597,8 @@ fn quiet_rule_ends_the_game_and_more_stones_win() {
         play(&mut g, "a2-a1");
         assert_eq!(g.quiet_turns(), 3);
         assert_eq!(winners(&g), [FIRST]);
+        let why = "3 turns in a row without a capture; first has more stones (3 to 2)";
+        assert_eq!(reason(&g), ("seega.quiet.win", why.into()));
     }
 }
 
@@ -610,6 +621,8 @@ fn quiet_rule_with_equal_stones_is_a_draw_and_captures_reset_it() {
     assert_eq!((g.quiet_turns(), g.outcome()), (1, None));
     play(&mut g, "c1-c2");
     assert!(g.outcome().unwrap().is_draw(), "3 stones each");
+    let why = "2 turns in a row without a capture; both have 3 stones";
+    assert_eq!(reason(&g), ("seega.quiet.draw", why.into()));
 }
 
 #[test]
@@ -657,6 +670,8 @@ fn third_repetition_ends_the_game() {
         assert_eq!(g.outcome(), None);
         play(&mut g, "a4-a5");
         assert!(g.outcome().unwrap().is_draw(), "2 stones each");
+        let why = "the same position came up a third time; both have 2 stones";
+        assert_eq!(reason(&g), ("seega.repetition.draw", why.into()));
     }
 }
 
@@ -670,6 +685,9 @@ fn positions_after_passes_count_for_repetition() {
         assert_eq!(g.outcome(), None);
         play(&mut g, "pass");
         assert_eq!(winners(&g), [FIRST]);
+        let (key, why) = reason(&g);
+        assert_eq!(key, "seega.repetition.win");
+        assert!(why.starts_with("the same position came up a third time; first has more"), "{why}");
     }
 }
 

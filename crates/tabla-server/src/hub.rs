@@ -210,6 +210,8 @@ struct GameJson<'a> {
     connected: Vec<bool>,
     chance_player: Option<&'a str>,
     result_reason: Option<&'static str>,
+    /// Which rule ended the game (`null` while it goes on or after a resignation).
+    end: Option<tabla_core::EndReason>,
     resigned: Option<&'a str>,
 }
 
@@ -300,6 +302,7 @@ impl Live {
             connected: self.connected.iter().map(|&n| n > 0).collect(),
             chance_player,
             result_reason,
+            end: if resigned.is_none() { position.end_reason() } else { None },
             resigned: resigned.map(|r| self.names[r as usize]),
         };
         serde_json::to_string(&g).expect("game serialises")

@@ -29,12 +29,18 @@ async fn whole_game(s: &Server, game: &str, options: Value, seed: u64) {
         if !roll {
             assert_eq!(after["record"][ply as usize], mv.as_str(), "recorded canonically");
         }
+        assert_eq!(after["end"].is_null(), actor(&after).is_some(), "{game}: a reason once over");
         game_json = after;
         acts += 1;
         assert!(acts < 3000, "{game}: the game did not end");
     }
     assert!(game_json["state"]["result"]["winners"].is_array(), "{game_json}");
     assert_eq!(game_json["result_reason"], "rules");
+    let end = &game_json["end"];
+    let key = end["key"].as_str().unwrap_or_else(|| panic!("{game}: no end reason: {end}"));
+    let prefix = game.replace("bulgarian-", "");
+    assert!(key.starts_with(&format!("{prefix}.")), "{game}: {key}");
+    assert!(end["args"].is_object() && !end["text"].as_str().unwrap().is_empty(), "{end}");
     assert_eq!(s.game(&g.id).await, game_json);
     // The watcher saw one frame per change, in order, ending with the final game.
     let mut frames = vec![first];
@@ -256,6 +262,7 @@ async fn a_past_ply_is_the_game_as_it_stood_then() {
     let (_, at_now) = s.get_json(&format!("/api/games/{}?ply={now}", g.id)).await;
     assert_eq!(at_now, s.game(&g.id).await);
     assert_eq!(at_now["result_reason"], "resigned");
+    assert_eq!(at_now["end"], Value::Null, "a resignation is no rule's end");
     let (_, before) = s.get_json(&format!("/api/games/{}?ply={}", g.id, now - 1)).await;
     assert_eq!(before["resigned"], Value::Null);
     assert_eq!(before["result_reason"], Value::Null);

@@ -1,5 +1,6 @@
 //! Saying what happened, in words: what a move did (read off the board views before and
-//! after it, so that no rule is needed here), why a game ended, and what a choice would do.
+//! after it, so that no rule is needed here) and what a choice would do. Why a game ended
+//! is the game's own word (`Game::end_reason`).
 
 use std::collections::BTreeMap;
 use tabla_core::BoardView;
@@ -41,16 +42,6 @@ pub fn pieces_of(view: &BoardView, owner: &str, kind: &str) -> usize {
         .chain(&view.points)
         .flat_map(|c| &c.stack)
         .filter(|p| p.owner == Some(owner) && p.kind == kind)
-        .count()
-}
-
-/// Pieces of `owner` on the board.
-pub fn on_board(view: &BoardView, owner: &str) -> usize {
-    view.cells
-        .iter()
-        .chain(&view.points)
-        .flat_map(|c| &c.stack)
-        .filter(|p| p.owner == Some(owner))
         .count()
 }
 
@@ -200,89 +191,4 @@ pub fn warning(
         return Some("you lose at once".into());
     }
     won.then(|| "wins at once".into())
-}
-
-/// What is known about a finished game, to say why it ended.
-pub struct EndFacts<'a> {
-    /// The game id.
-    pub game: &'a str,
-    /// The winners' names (empty: a draw).
-    pub winners: Vec<&'static str>,
-    /// The losers' names.
-    pub losers: Vec<&'static str>,
-    /// The views along the game, the final one last.
-    pub views: &'a [BoardView],
-    /// Player turns at the end in a row without anything taken.
-    pub quiet_turns: usize,
-    /// The game's limit on such turns, when it has one.
-    pub quiet_limit: Option<usize>,
-}
-
-/// Why the game ended, in a few words (empty when the board does not show it).
-pub fn why_over(f: &EndFacts) -> String {
-    let Some(view) = f.views.last() else { return String::new() };
-    let quiet = f.quiet_limit.is_some_and(|n| f.quiet_turns >= n);
-    let quiet_words = |what: &str| format!("{} turns in a row without {what}", f.quiet_turns);
-    let loser = f.losers.first().copied();
-    let winner = f.winners.first().copied();
-    match f.game {
-        "amazons" => match (loser, f.losers.len()) {
-            (Some(l), 1) => format!("{l} has no legal turn"),
-            _ => "no other player has a turn".into(),
-        },
-        _ if view.cells.is_empty() => String::new(),
-        "seega" => {
-            let count = |n: &str| on_board(view, n);
-            let names: Vec<&str> = view.players.iter().map(|p| p.name).collect();
-            let (a, b) = match names[..] {
-                [x, y] => (count(x), count(y)),
-                _ => return String::new(),
-            };
-            if let Some(l) = loser.filter(|l| count(l) <= 1) {
-                let n = count(l);
-                return format!("{l} has {} left", if n == 1 { "one stone" } else { "no stone" });
-            }
-            let why = if quiet {
-                quiet_words("a capture")
-            } else {
-                "the same position came up a third time".into()
-            };
-            match winner {
-                Some(w) => format!("{why}; {w} has more stones ({} to {})", a.max(b), a.min(b)),
-                None => format!("{why}; both have {a} stones"),
-            }
-        }
-        "gipf" => {
-            let had = |n: &str| f.views.iter().any(|v| pieces_of(v, n, "gipf") > 0);
-            let gone = |n: &str| had(n) && pieces_of(view, n, "gipf") == 0;
-            match (loser, winner) {
-                (Some(l), Some(_)) if gone(l) => format!("{l} has no GIPF piece left on the board"),
-                (Some(l), Some(_)) => {
-                    let empty = view
-                        .players
-                        .iter()
-                        .any(|p| p.name == l && p.counts.get("reserve") == Some(&0));
-                    let why = if empty { ": the reserve is empty" } else { "" };
-                    format!("{l} cannot bring a piece into play{why}")
-                }
-                _ => {
-                    let names: Vec<&str> = view.players.iter().map(|p| p.name).collect();
-                    if names.iter().all(|n| gone(n)) {
-                        "both players lost their last GIPF piece at once".into()
-                    } else {
-                        "the same position came up a third time".into()
-                    }
-                }
-            }
-        }
-        "bulgarian-ur" => match (loser, winner) {
-            (Some(l), Some(w)) if quiet => {
-                format!("{}; {w} removed more discs than {l}", quiet_words("a capture"))
-            }
-            (Some(l), Some(_)) => format!("none of {l}'s discs is free: all are prisoners"),
-            _ if quiet => format!("{}; both removed as many discs", quiet_words("a capture")),
-            _ => String::new(),
-        },
-        _ => String::new(),
-    }
 }

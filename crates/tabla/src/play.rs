@@ -173,8 +173,6 @@ struct Step {
     mover: Option<Player>,
     /// The only legal move there (played without asking).
     forced: bool,
-    /// It took or removed something (for the count of quiet turns).
-    took: bool,
 }
 
 /// An end agreed off the board.
@@ -392,14 +390,12 @@ impl Session {
             ),
             None => Vec::new(),
         };
-        let took = effects.iter().any(|e| !e.starts_with("on the board"));
         self.history.push(Step {
             before,
             token: played.canonical.clone(),
             touched: played.touched,
             mover,
             forced,
-            took,
         });
         self.dirty = true;
         self.choices.clear();
@@ -640,21 +636,7 @@ impl Session {
         }
         let Some(outcome) = self.game.outcome() else { return String::new() };
         let winners: Vec<&'static str> = outcome.winners.iter().map(|p| names[p.index()]).collect();
-        let losers: Vec<&'static str> =
-            names.iter().copied().filter(|n| !winners.contains(n)).collect();
-        let mut views: Vec<BoardView> = self.history.iter().map(|s| s.before.view()).collect();
-        views.push(self.game.view());
-        let quiet_turns =
-            self.history.iter().rev().filter(|s| s.mover.is_some()).take_while(|s| !s.took).count();
-        let facts = narrate::EndFacts {
-            game: self.game.id(),
-            winners: winners.clone(),
-            losers: if winners.is_empty() { Vec::new() } else { losers },
-            views: &views,
-            quiet_turns,
-            quiet_limit: self.quiet_limit(),
-        };
-        let why = narrate::why_over(&facts);
+        let why = self.game.end_reason().map(|r| r.text).unwrap_or_default();
         let result = if winners.is_empty() {
             "a draw".to_string()
         } else {
@@ -665,13 +647,6 @@ impl Session {
         } else {
             format!("Game over: {result}: {why}.")
         }
-    }
-
-    /// The game's `quiet` option (turns without capture that end it), when it has one.
-    fn quiet_limit(&self) -> Option<usize> {
-        let spec = self.game.info().options.iter().find(|o| o.key == "quiet")?;
-        let given = self.options.iter().find_map(|w| w.strip_prefix("quiet="));
-        given.unwrap_or(spec.default).parse().ok()
     }
 
     /// Handles one line at a prompt; `Some` when the session ends.

@@ -42,6 +42,10 @@ for (const g of GAMES) {
     // The end screen says so, with a rematch button.
     await page.waitForSelector('dialog [data-end]');
     await shot(page, `${g.name}-end-dialog`);
+    // It says which rule ended the game, in the words the server's reason gives.
+    const reason = (await page.locator('dialog .reason').textContent()).toLowerCase();
+    assert.ok(end.end && end.end.text, 'the server says why the game ended');
+    assert.ok(reason.includes(end.end.text.toLowerCase()), `${reason} / ${end.end.text}`);
     await page.click('[data-action="close-end"]');
     await shotBoth(page, `${g.name}-end`);
     assert.deepEqual(page.errors, []);

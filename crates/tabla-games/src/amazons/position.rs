@@ -6,8 +6,8 @@ use super::config::{Config, Placement, MAX_CELLS, MAX_QUEENS};
 use super::movegen::{Sampler, MAX_LINES};
 use std::sync::Arc;
 use tabla_core::{
-    zobrist, zobrist_table, BoardView, Cell, Game, GameOptions, MoveError, OptionError, Outcome,
-    Player, PlayerSet, PositionError, ToMove, MAX_PLAYERS,
+    zobrist, zobrist_table, BoardView, Cell, EndReason, Game, GameOptions, MoveError, OptionError,
+    Outcome, Player, PlayerSet, PositionError, ToMove, MAX_PLAYERS,
 };
 
 // Zobrist tables.
@@ -514,6 +514,25 @@ impl Game for Amazons {
 
     fn outcome(&self) -> Option<Outcome> {
         self.over
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        let o = self.over?;
+        let mut losers = self.cfg.seats().filter(|&p| !o.winners.contains(p));
+        Some(match (losers.next(), losers.next()) {
+            (Some(l), None) => {
+                let name = self.player_name(l);
+                EndReason::new(
+                    "amazons.no-turn",
+                    &[("player", &name)],
+                    format!("{name} has no legal turn"),
+                )
+            }
+            _ if self.cfg.teams => {
+                EndReason::new("amazons.team", &[], "the other team has no legal turn".into())
+            }
+            _ => EndReason::new("amazons.alone", &[], "no other player has a turn".into()),
+        })
     }
 
     fn hash(&self) -> u64 {

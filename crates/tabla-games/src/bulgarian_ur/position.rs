@@ -2,7 +2,9 @@
 //! move generation, notation and drawing to the sibling modules).
 
 use super::config::{Centre, Config, Quiet};
-use tabla_core::{zobrist, BoardView, Game, MoveError, Outcome, Player, PositionError, ToMove};
+use tabla_core::{
+    zobrist, BoardView, EndReason, Game, MoveError, Outcome, Player, PositionError, ToMove,
+};
 
 /// Black, the first seat.
 pub const BLACK: Player = Player(0);
@@ -635,6 +637,47 @@ impl Game for BulgarianUr {
             Stage::Draw => Some(Outcome::draw()),
             _ => None,
         }
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        let won = match self.stage {
+            Stage::Won(p) => Some(p),
+            Stage::Draw => None,
+            _ => return None,
+        };
+        // A capture that leaves no free disc ends the game even on the quiet rule's turn.
+        if let Some(l) = [BLACK, YELLOW].into_iter().find(|&p| !self.has_free_disc(p)) {
+            let name = NAMES[l.index()];
+            return Some(EndReason::new(
+                "ur.prisoners",
+                &[("player", &name)],
+                format!("none of {name}'s discs is free: all are prisoners"),
+            ));
+        }
+        let turns = self.quiet;
+        let why = format!("{turns} turns in a row without a capture");
+        Some(match won {
+            Some(w) => {
+                let (name, other) = (NAMES[w.index()], NAMES[opponent(w).index()]);
+                let (more, fewer) = (self.removed[w], self.removed[opponent(w)]);
+                EndReason::new(
+                    "ur.quiet.win",
+                    &[
+                        ("player", &name),
+                        ("other", &other),
+                        ("turns", &turns),
+                        ("more", &more),
+                        ("fewer", &fewer),
+                    ],
+                    format!("{why}; {name} removed more discs than {other}"),
+                )
+            }
+            None => EndReason::new(
+                "ur.quiet.draw",
+                &[("turns", &turns), ("removed", &self.removed[BLACK])],
+                format!("{why}; both removed as many discs"),
+            ),
+        })
     }
 
     fn hash(&self) -> u64 {

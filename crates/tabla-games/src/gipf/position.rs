@@ -7,8 +7,8 @@ use super::config::Variant;
 use std::sync::{Arc, OnceLock};
 use tabla_core::geometry::HEX_DIRS;
 use tabla_core::{
-    zobrist_table, BoardView, Cell, Game, Geometry, MoveError, Outcome, Player, PositionError,
-    ToMove,
+    zobrist_table, BoardView, Cell, EndReason, Game, Geometry, MoveError, Outcome, Player,
+    PositionError, ToMove,
 };
 
 /// Cells of the side-5 hexagon: 37 points and 24 dots.
@@ -824,6 +824,48 @@ impl Game for Gipf {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        let o = self.outcome?;
+        let lost = |q: Player| self.entered_gipf[q] && self.board.gipf[q] == 0;
+        Some(match (lost(PLAYERS[0]), lost(PLAYERS[1])) {
+            (true, true) => EndReason::new(
+                "gipf.both-gipf",
+                &[],
+                "both players lost their last GIPF piece at once".into(),
+            ),
+            (true, false) | (false, true) => {
+                let name = self.player_name(if lost(PLAYERS[0]) { PLAYERS[0] } else { PLAYERS[1] });
+                EndReason::new(
+                    "gipf.last-gipf",
+                    &[("player", &name)],
+                    format!("{name} has no GIPF piece left on the board"),
+                )
+            }
+            _ if o.is_draw() => EndReason::new(
+                "gipf.repetition",
+                &[],
+                "the same position came up a third time".into(),
+            ),
+            _ => {
+                // No turn: the side to move cannot bring a piece into play.
+                let name = self.player_name(self.side);
+                if self.reserve[self.side] == 0 {
+                    EndReason::new(
+                        "gipf.no-entry.empty",
+                        &[("player", &name)],
+                        format!("{name} cannot bring a piece into play: the reserve is empty"),
+                    )
+                } else {
+                    EndReason::new(
+                        "gipf.no-entry",
+                        &[("player", &name)],
+                        format!("{name} cannot bring a piece into play"),
+                    )
+                }
+            }
+        })
     }
 
     fn hash(&self) -> u64 {

@@ -7,8 +7,8 @@ use super::movegen::{Bb, SeegaMove, Turn};
 use std::sync::{Arc, OnceLock};
 use tabla_core::geometry::SQUARE_DIRS;
 use tabla_core::{
-    zobrist, BoardView, Cell, Game, GameOptions, Geometry, MoveError, OptionError, Outcome, Player,
-    PositionError, ToMove,
+    zobrist, BoardView, Cell, EndReason, Game, GameOptions, Geometry, MoveError, OptionError,
+    Outcome, Player, PositionError, ToMove,
 };
 
 /// A set of cells, bit `rank * size + file`.
@@ -731,6 +731,52 @@ impl Game for Seega {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        let o = self.outcome?;
+        let (a, b) = (count(self.stones[FIRST]), count(self.stones[SECOND]));
+        let (more, fewer) = (a.max(b), a.min(b));
+        if let Some(l) = [FIRST, SECOND].into_iter().find(|&p| count(self.stones[p]) <= 1) {
+            let (name, left) = (self.player_name(l), count(self.stones[l]));
+            let words = if left == 1 { "one stone" } else { "no stone" };
+            return Some(EndReason::new(
+                "seega.few",
+                &[("player", &name), ("left", &left)],
+                format!("{name} has {words} left"),
+            ));
+        }
+        let quiet = self.quiet >= self.config.quiet;
+        let (key_win, key_draw, why) = if quiet {
+            let turns = self.quiet;
+            (
+                "seega.quiet.win",
+                "seega.quiet.draw",
+                format!("{turns} turns in a row without a capture"),
+            )
+        } else {
+            (
+                "seega.repetition.win",
+                "seega.repetition.draw",
+                "the same position came up a third time".into(),
+            )
+        };
+        let turns = self.quiet;
+        Some(match o.winners.iter().next() {
+            Some(w) => {
+                let name = self.player_name(w);
+                EndReason::new(
+                    key_win,
+                    &[("player", &name), ("more", &more), ("fewer", &fewer), ("turns", &turns)],
+                    format!("{why}; {name} has more stones ({more} to {fewer})"),
+                )
+            }
+            None => EndReason::new(
+                key_draw,
+                &[("stones", &a), ("turns", &turns)],
+                format!("{why}; both have {a} stones"),
+            ),
+        })
     }
 
     /// Board, side to move, phase and the quiet count: what the position text holds. The
