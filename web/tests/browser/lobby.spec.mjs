@@ -60,16 +60,16 @@ test('the seats are the players the options make, and a bad combination is refus
   await page.waitForFunction(() => document.querySelectorAll('.seat').length === 3);
   assert.deepEqual(await seatNames(), ['Player 1', 'Player 2', 'Player 3']);
   assert.equal(await page.locator('svg.board.preview [data-id]').count(), preview.state.view.cells.length + (preview.state.view.points || []).length);
-  // Teams need four players: said at once, with the server's reason, and nothing can start.
+  // Teams need four players: said at once at the option, in words, and nothing can start.
   await page.click('button[data-option="teams"][data-value="on"]');
-  await page.waitForSelector('.start-row .error');
-  assert.match(await page.locator('.start-row .error').textContent(), /teams=on needs players=4/);
+  await page.waitForSelector('[data-option-error="teams"]');
+  assert.match(await page.locator('[data-option-error="teams"]').textContent(), /Teams = on needs Players = 4/);
   assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
   assert.equal(await page.locator('[data-action="import-review"]').isDisabled(), true);
   await shot(page, 'lobby-refused-desktop', { full: true });
   // Four players: fine again; the game is created with those seats.
   await page.click('button[data-option="players"][data-value="4"]');
-  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 4 && !document.querySelector('.start-row .error'));
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 4 && !document.querySelector('[data-option-error]'));
   assert.equal(await page.locator('[data-action="start"]').isDisabled(), false);
   assert.deepEqual(await seatNames(), ['Player 1', 'Player 2', 'Player 3', 'Player 4']);
   await shot(page, 'lobby-four-desktop', { full: true });
@@ -132,7 +132,9 @@ test('my games in progress are listed to resume, and can be forgotten', async ()
   const item = page.locator(`.mine-list li[data-game-id="${id}"]`);
   await item.waitFor();
   await page.waitForFunction((gid) => /Your move/.test(document.querySelector(`.mine-list li[data-game-id="${gid}"] small`).textContent), id);
-  assert.match(await item.textContent(), /GIPF.*variant=standard/);
+  assert.match(await item.textContent(), /GIPF · standard game/);
+  assert.match(await item.locator('[data-mine="who"]').textContent(), /against the computer \(level 2\)/);
+  assert.equal(await item.locator('a').textContent(), 'Resume');
   await shot(page, 'lobby-mine-desktop', { full: true });
   await Promise.all([page.waitForURL(new RegExp(`/g/${id}$`)), item.locator('a').click()]);
   await page.waitForFunction(() => window.tabla && window.tabla.S.game);
