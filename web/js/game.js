@@ -172,7 +172,6 @@ export async function showGame(root, ctx, id) {
     }
     if (changed) {
       S.clicks = [];
-      if (S.note && prev) S.note = null;
       announce(prev, g);
       if (S.hint && (S.hint.ply !== g.ply || S.hint.version !== g.version)) S.hint = null;
     }
@@ -217,6 +216,7 @@ export async function showGame(root, ctx, id) {
     const a = actor();
     if (!a) return;
     const token = tokenFor(a.player);
+    S.note = null;
     S.sending = { move, ply };
     S.clicks = [];
     render();
@@ -283,8 +283,15 @@ export async function showGame(root, ctx, id) {
 
   /** A message where the action was taken: beside the board ('board') or the toolbar ('tool'). */
   function say(where, text) {
-    S.note = { where, text };
+    const note = { where, text };
+    S.note = note;
     renderNotes();
+    setTimeout(() => {
+      if (S.note === note) {
+        S.note = null;
+        renderNotes();
+      }
+    }, 12000);
   }
   function renderNotes() {
     if (!el.boardNote) return;
@@ -297,7 +304,7 @@ export async function showGame(root, ctx, id) {
 
   /** Says a new move in the live region: who played what. */
   function announce(prev, g) {
-    if (!prev || !el.live || g.ply !== prev.ply + 1 && g.ply !== prev.ply + 2) return;
+    if (!prev || !el.live || g.ply <= prev.ply || g.ply > prev.ply + 6) return;
     const tr = t();
     const toks = g.record.slice(prev.ply).filter((x) => rollValue(x) === null);
     if (!toks.length) return;
