@@ -217,7 +217,7 @@ function pileSvg(id, stack, r, players, cx, cy) {
  * @param {boolean} [o.interactive]
  * @returns {{svg: string, geo: object}} inner markup for an `<svg>` and its layout
  */
-export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = [], starts = [], hint = null, interactive = false, label = null }) {
+export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = [], starts = [], hint = null, interactive = false, label = null, ahead = [] }) {
   const geo = layout(view, { rotation });
   const style = boardStyle(gameId, view);
   const players = (view.players || []).map((p) => p.name);
@@ -333,6 +333,11 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     if (!p) continue;
     if (occupied(byId.get(id))) over.push(`<circle class="target-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.45)}"/>`);
     else over.push(`<circle class="target-dot" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.14)}"/>`);
+  }
+  // Places a later click of this turn may go to (GIPF's push after a second click on the dot).
+  for (const id of ahead) {
+    const p = geo.at.get(id);
+    if (p) over.push(`<circle class="ahead-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.3)}"/>`);
   }
   if (hint && hint.length) {
     const hs = hint.filter((c) => geo.at.has(c));

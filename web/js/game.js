@@ -498,9 +498,17 @@ export async function showGame(root, ctx, id) {
     const near = S.drawnPly !== null && Math.abs(S.drawnPly - g.ply) <= 2;
     // The half-made turn as it leaves the board: Amazons' queen already on her new cell.
     const drawn = a ? previewMove(view, S.clicks, g.game) : view;
+    // GIPF: where the piece can be pushed, shown already while the dot is clicked a second time
+    // (a GIPF piece), so that the push targets are on the board from the first click.
+    const ahead = new Set();
+    if (a && S.clicks.length && g.game === 'gipf') {
+      for (const { path } of P.candidates(paths, S.clicks)) for (const x of path.slice(S.clicks.length + 1)) if (!P.isWord(x) && !S.clicks.includes(x)) ahead.add(x);
+      for (const x of targets) ahead.delete(x);
+    }
     el.board.draw({
       view: drawn,
       label: placeLabel,
+      ahead: [...ahead],
       gameId: g.game,
       rotation: S.rotation || 0,
       clicks: S.clicks,
@@ -654,10 +662,12 @@ export async function showGame(root, ctx, id) {
     if (rollValue(lastTok) === null && rollValue(rec[rec.length - 2]) !== null) lastTok = rec[rec.length - 2];
     const fromView = (shown.state.view.players || []).map((p) => p.roll).find((v) => typeof v === 'number');
     const rv = fromView !== undefined ? fromView : rollValue(lastTok);
-    if (rv !== null && shown.state.to_move !== 'chance') {
-      const fresh = S.lastRollPly !== shown.ply;
+    if (rv !== null) {
+      // While the next roll is due, the last one (the computer's too) stays shown, dimmed.
+      const before = shown.state.to_move === 'chance';
+      const fresh = S.lastRollPly !== shown.ply && !before;
       S.lastRollPly = shown.ply;
-      parts.push(h('div.die-box', { 'data-roll': String(rv), title: lastTok, html: dieSvg(rv, 64).replace('class="die"', `class="die big${fresh ? ' roll-shown' : ''}"`) }));
+      parts.push(h('div.die-box', { class: before ? 'die-box previous' : 'die-box', 'data-roll': String(rv), title: t()('moves.rolled', { n: rv }), html: dieSvg(rv, 64).replace('class="die"', `class="die big${fresh ? ' roll-shown' : ''}"`) }));
     }
     if (a && a.roll && !reviewing()) {
       parts.push(h('button.roll.primary', { type: 'button', 'data-action': 'roll', disabled: !!S.sending, on: { click: roll } }, h('span', { html: dieSvg('?', 34) }), tr('btn.roll')));
@@ -695,7 +705,11 @@ export async function showGame(root, ctx, id) {
     switch (g.game) {
       case 'gipf':
         if (c === 0 && places.length && places.every((x) => points.has(x))) return tr('prompt.gipf.start');
-        if (c === 1 && points.has(S.clicks[0])) return next.includes(S.clicks[0]) ? tr('prompt.gipf.push') : tr('prompt.gipf.push.plain');
+        if (c === 1 && points.has(S.clicks[0])) {
+          if (!next.includes(S.clicks[0])) return tr('prompt.gipf.push.plain');
+          return places.length > 1 ? tr('prompt.gipf.push') : tr('prompt.gipf.gipfonly');
+        }
+        if (c === 2 && S.clicks[0] === S.clicks[1] && points.has(S.clicks[0])) return tr('prompt.gipf.push.gipf');
         if (d.words.includes('done')) return tr('prompt.gipf.gipf');
         return tr('prompt.gipf.take');
       case 'bulgarian-ur':

@@ -149,10 +149,15 @@ test('GIPF: the prompts and the GIPF flags; Bulgarian Ur: the legend, the die an
   assert.match(await page.locator('[data-prompt]').textContent(), /black dot on the edge/);
   const g = await liveGame(page);
   const dot = g.state.paths[g.state.legal[0]][0][0];
+  // At the start only GIPF pieces enter: the dot is clicked twice; the push targets are ringed
+  // from the first click on.
   await page.click(`svg.board [data-id="${dot}"]`);
-  assert.match(await page.locator('[data-prompt]').textContent(), /Click a target point to push/);
-  assert.ok((await page.locator('svg.board .target').count()) > 0, 'targets marked');
+  assert.match(await page.locator('[data-prompt]').textContent(), /Only GIPF pieces may enter now: click the dot again/);
+  assert.ok((await page.locator('svg.board .ahead-ring').count()) > 0, 'the push targets are marked after one click');
   await shot(page, 'teach-gipf-push-desktop');
+  await page.click(`svg.board [data-id="${dot}"]`);
+  assert.match(await page.locator('[data-prompt]').textContent(), /Click a target point to push the GIPF piece in/);
+  assert.ok((await page.locator(`svg.board .target:not([data-id="${dot}"])`).count()) > 0, 'targets marked');
 
   await startFromLobby(page, { game: 'bulgarian-ur', seats: [null, 'computer:1'] });
   assert.ok(await page.$('.ur-legend'));
