@@ -311,9 +311,11 @@ export async function showLobby(root, ctx) {
           line += ` · ${tr('lobby.mine.plies', { n: st.ply })}`;
           const others = st.seats.filter((x) => !mine.includes(x.player));
           const who = others.map((x) => (x.kind.startsWith('computer') ? tr('lobby.mine.computer', { level: x.kind.split(':')[1] }) : tr('lobby.mine.friend')));
-          against = tr('lobby.mine.against', { who: who.length ? [...new Set(who)].join(', ') : tr('lobby.mine.yourself') });
+          against = !mine.length ? tr('lobby.mine.watched') : tr('lobby.mine.against', { who: who.length ? [...new Set(who)].join(', ') : tr('lobby.mine.yourself') });
         }
         const opts = tr.optionsPhrase(g.options);
+        // Resume what I play and is not over; anything else is opened (to look at it).
+        const open = over || !mine.length;
         const date = when(g.created || g.touched);
         return h(
           'li',
@@ -325,7 +327,7 @@ export async function showLobby(root, ctx) {
             h('small', { class: yours ? 'yours' : '', 'data-mine': 'status' }, line || '…'),
             h('small', { 'data-mine': 'who' }, [against, date].filter(Boolean).join(' · ')),
           ),
-          h('a.button', { href: `/g/${encodeURIComponent(g.id)}`, 'data-action': over ? 'open' : 'resume' }, over ? tr('lobby.mine.open') : tr('lobby.mine.resume')),
+          h('a.button', { href: `/g/${encodeURIComponent(g.id)}`, 'data-action': open ? 'open' : 'resume' }, open ? tr('lobby.mine.open') : tr('lobby.mine.resume')),
           h('button', { type: 'button', title: tr('lobby.mine.forget.title'), on: { click: () => { forgetGame(g.id); render(); } } }, tr('lobby.mine.forget')),
         );
       }),

@@ -136,6 +136,22 @@ test('no such game, an overlong id, an invite link that is not valid', async () 
   await page.goto(`${PAGE}/g/${created.id}?token=garbage`);
   await page.waitForSelector('.status[data-invite="bad"]');
   assert.match(await page.locator('.status').textContent(), /invite link is not valid.*watching/);
+  // My games: a finished game says its result, the opponent and the date, and opens (no Resume).
+  const lost = (await api('POST', '/api/games', { game: 'amazons', seats: ['human', 'computer:2'] })).json;
+  const tok = lost.seats[0].token;
+  assert.equal((await api('POST', `/api/games/${lost.id}/resign`, {}, tok)).status, 200);
+  await page.evaluate(([gid, token]) => {
+    const all = JSON.parse(localStorage.getItem('tabla.games.v1') || '{}');
+    all[gid] = { id: gid, game: 'amazons', options: {}, tokens: { white: token }, invites: {}, created: Date.UTC(2026, 11, 3, 12, 0), touched: Date.now() };
+    localStorage.setItem('tabla.games.v1', JSON.stringify(all));
+  }, [lost.id, tok]);
+  await page.goto(`${PAGE}/`);
+  const item = page.locator(`.mine-list li[data-game-id="${lost.id}"]`);
+  await page.waitForFunction((gid) => document.querySelector(`.mine-list li[data-game-id="${gid}"][data-over="true"]`), lost.id);
+  assert.match(await item.locator('[data-mine="status"]').textContent(), /^Lost/);
+  assert.match(await item.locator('[data-mine="who"]').textContent(), /against the computer \(level 2\) · 3 Dec 2026/);
+  assert.equal(await item.locator('a').textContent(), 'Open');
+  await shot(page, 'teach-mine-desktop');
   assert.deepEqual(page.errors, []);
 });
 
