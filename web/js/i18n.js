@@ -491,7 +491,7 @@ const gamesHu = {
  */
 const valuesHu = {
   'any whole number ≥ 1': 'bármely egész szám, legalább 1',
-  'any whole number 1 or more, or off': 'bármely egész szám, legalább 1, vagy off (a szabály nélkül)',
+  'any whole number 1 or more, or off': 'bármely egész szám, legalább 1, vagy off (kikapcsolva)',
   'cells, comma-separated': 'mezők, vesszővel elválasztva',
   "board text (rows top first, '/' between)": "a tábla szövegként (felülről soronként, köztük '/')",
   '1–players': '1-től a játékosok számáig',
@@ -503,7 +503,7 @@ const optionsHu = {
     size: 'a négyzetes tábla mérete; páratlan méretnél a középső mező kimarad',
     queens: 'királynők száma játékosonként; a kezdőállásétól eltérő szám azt jelenti, hogy le kell rakni őket',
     killer: 'a királynő az ellenfél királynőjére is léphet, és leüti',
-    placement: 'alternate: előbb felváltva lerakják a királynőket; free: minden körben lerakás vagy lépés',
+    placement: 'felváltva: előbb felváltva lerakják a királynőket; szabadon: minden körben lerakás vagy lépés',
     board: 'négyzetrács vagy szabályos hatszög',
     side: 'a hatszögletű tábla oldalhossza',
     hex_diagonals: 'hatszögletű táblán a királynők a mezők csúcsain át is mozognak (12 irány)',
@@ -514,17 +514,17 @@ const optionsHu = {
     teams: 'csak 4 játékosnál: az 1+3 a 2+4 ellen',
   },
   gipf: {
-    variant: 'tournament: üres tábla, GIPF-bábuk tetszés szerint; standard: 3-3 GIPF-bábu a kezdéskor; basic: 3-3 egyszerű bábu, GIPF-bábu nélkül',
+    variant: 'verseny: üres tábla, GIPF-bábuk tetszés szerint; standard: 3-3 GIPF-bábu a kezdéskor; alap: 3-3 egyszerű bábu, GIPF-bábu nélkül',
   },
   seega: {
     size: 'a tábla oldala; 12, 24 vagy 40 kő fejenként',
     place: 'hány követ rak le egy körben az első szakaszban',
-    start: 'egyptian: a második szakaszt a Második kezdi; sudanese: mindkét szakaszt az Első kezdi',
+    start: 'egyiptomi: a második szakaszt a Második kezdi; szudáni: mindkét szakaszt az Első kezdi',
     diagonal: 'a kövek átlósan is lépnek és ütnek-e',
     quiet: 'ennyi ütés nélküli kör után véget ér a játszma (a több kő nyer)',
   },
   'bulgarian-ur': {
-    centre: 'merre futnak a két pálya a középen: egy irányba (same) vagy szembe (opposite)',
+    centre: 'merre fut a két pálya a középen: egy irányba vagy szembe',
     discs: 'korongok játékosonként',
     quiet: 'ennyi egymást követő kör ütés és levétel nélkül véget vet a játszmának (a több levétel nyer)',
   },
