@@ -13,8 +13,8 @@ import * as P from './paths.js';
 import { createBoard } from './board.js';
 import { seatRotation, flipStep, norm } from './geometry.js';
 import { miniPiece, dieSvg, previewMove } from './draw.js';
-import { renderMarkdown } from './markdown.js';
 import { recordFile } from './records.js';
+import { showRules as openRules } from './rules.js';
 
 /** How long a forced move (the only legal one, or a pass) stays visible before it is made. */
 const FORCED_PAUSE_MS = 900;
@@ -918,19 +918,7 @@ export async function showGame(root, ctx, id) {
   }
 
   function showRules() {
-    const tr = t();
-    const gm = gameMeta();
-    let lang = tr.lang;
-    const body = h('div.rules');
-    const paint = () => {
-      const text = gm.rules && (gm.rules[lang] || gm.rules.en);
-      body.innerHTML = text ? renderMarkdown(text) : `<p>${tr('rules.missing')}</p>`;
-    };
-    paint();
-    const dlg = modal({ title: tr('rules.title', { game: tr.gameName(gm) }), body, className: 'rules-dlg' });
-    const head = dlg.querySelector('.dlg-head');
-    const other = h('button', { type: 'button', 'data-action': 'rules-lang', on: { click: () => { lang = lang === 'hu' ? 'en' : 'hu'; other.textContent = lang === 'hu' ? 'English' : 'Magyar'; paint(); } } }, lang === 'hu' ? 'English' : 'Magyar');
-    head.insertBefore(other, head.lastChild);
+    openRules({ tr: t(), gm: { ...gameMeta(), id: S.game.game }, other: true });
   }
 
   function showEnd() {

@@ -2,12 +2,12 @@
 // the seats (me here, a friend by link, the computer at a level), my games in progress, and
 // importing a record.
 
-import { h, fill, toast, modal } from './dom.js';
+import { h, fill, toast } from './dom.js';
 import { api, ApiError } from './api.js';
 import { myGames, saveGame, forgetGame, getPref, setPref } from './store.js';
-import { renderMarkdown } from './markdown.js';
 import { miniPiece, boardSvg } from './draw.js';
 import { parseRecordFile } from './records.js';
+import { showRules as openRules } from './rules.js';
 
 /** The value an option starts with: its default when that is one of its choices. */
 export function defaultValue(opt) {
@@ -171,9 +171,7 @@ export async function showLobby(root, ctx) {
   }
 
   function showRules(g) {
-    const tr = t();
-    const text = (g.rules && g.rules[tr.lang]) || (g.rules && g.rules.en);
-    modal({ title: tr('rules.title', { game: tr.gameName(g) }), body: h('div.rules', { html: text ? renderMarkdown(text) : `<p>${tr('rules.missing')}</p>` }) });
+    openRules({ tr: t(), gm: g });
   }
 
   /** An error as words in the page's language: a key of ours, or the server's refusal. */

@@ -174,6 +174,22 @@ test('GIPF: the prompts and the GIPF flags; Bulgarian Ur: the legend, the die an
   await page.click(`svg.board [data-id="${dot}"]`);
   assert.match(await page.locator('[data-prompt]').textContent(), /Click a target point to push the GIPF piece in/);
   assert.ok((await page.locator(`svg.board .target:not([data-id="${dot}"])`).count()) > 0, 'targets marked');
+  // The rules: first how to play by clicking, then the full specification by a link, and back.
+  await page.click('[data-action="rules"]');
+  await page.waitForSelector('dialog .rules[data-rules="players"] h1');
+  assert.equal(await page.locator('dialog .rules h1').textContent(), 'GIPF — how to play');
+  assert.match(await page.locator('dialog .rules').textContent(), /click the dot\s+\*?\*?twice/i);
+  await shot(page, 'teach-gipf-rules-desktop');
+  await page.click('dialog .rules a[href="#full"]');
+  await page.waitForSelector('dialog .rules[data-rules="full"]');
+  assert.match(await page.locator('dialog .rules h1').textContent(), /rules as this project implements them/);
+  await page.click('dialog [data-action="rules-lang"]');
+  await page.waitForFunction(() => /így játszd|szabályok/i.test(document.querySelector('dialog .rules h1').textContent));
+  await page.click('dialog [data-action="rules-short"]');
+  await page.waitForSelector('dialog .rules[data-rules="players"]');
+  assert.equal(await page.locator('dialog .rules h1').textContent(), 'GIPF — így játszd');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog[open]'));
 
   await startFromLobby(page, { game: 'bulgarian-ur', seats: [null, 'computer:1'] });
   assert.ok(await page.$('.ur-legend'));
