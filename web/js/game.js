@@ -501,8 +501,13 @@ export async function showGame(root, ctx, id) {
     // GIPF: where the piece can be pushed, shown already while the dot is clicked a second time
     // (a GIPF piece), so that the push targets are on the board from the first click.
     const ahead = new Set();
-    if (a && S.clicks.length && g.game === 'gipf') {
-      for (const { path } of P.candidates(paths, S.clicks)) for (const x of path.slice(S.clicks.length + 1)) if (!P.isWord(x) && !S.clicks.includes(x)) ahead.add(x);
+    const dots = new Set((view.points || []).map((p) => p.id));
+    if (a && S.clicks.length && g.game === 'gipf' && dots.has(S.clicks[S.clicks.length - 1])) {
+      for (const { path } of P.candidates(paths, S.clicks)) {
+        const x = path[S.clicks.length];
+        const y = path[S.clicks.length + 1];
+        if (x === S.clicks[S.clicks.length - 1] && y && !P.isWord(y)) ahead.add(y);
+      }
       for (const x of targets) ahead.delete(x);
     }
     el.board.draw({
