@@ -192,6 +192,8 @@ const en = {
   'err.not-seat': 'You do not hold a seat in this game.',
   'err.not-turn': 'It is not your turn.',
   'err.illegal': 'That move is not allowed here.',
+  'err.illegal.move': '{move} is not allowed here: {why}.',
+  'err.unreadable': '“{move}” is not a move written in this game’s notation.',
   'err.no-hint': 'No hint is available now.',
   'err.record': 'Move {n} of the record ({token}) is not allowed there: {why}',
   'err.range': 'A whole number from {lo} to {hi}, please.',
@@ -429,6 +431,8 @@ const hu = {
   'err.not-seat': 'Nem vagy játékosa ennek a játszmának.',
   'err.not-turn': 'Nem te következel.',
   'err.illegal': 'Ez a lépés itt nem szabályos.',
+  'err.illegal.move': 'A(z) {move} itt nem szabályos lépés.',
+  'err.unreadable': '„{move}” nem lépés ennek a játéknak a jelölésével.',
   'err.no-hint': 'Most nincs tipp.',
   'err.record': 'A lejegyzés {n}. lépése ({token}) ott nem szabályos.',
   'err.range': '{lo} és {hi} közötti egész számot adj meg.',
@@ -641,6 +645,8 @@ export function translator(lang) {
     if ((x = /^option (\w+)=(.*?): expected a whole number from (-?\d+) to (-?\d+)/.exec(m))) return t('err.range', { lo: x[3], hi: x[4] });
     if ((x = /^option (\w+)=(.*?): expected one of (.*)$/.exec(m))) return t('err.choice', { choices: x[3].split(/,\s*/).map(t.value).join(', ') });
     if ((x = /^(\w+)=(\S+) needs (\w+)=(\w+)/.exec(m))) return t('err.needs', { option: t.optionName(x[1]), value: t.value(x[2]), other: t.optionName(x[3]), needed: t.value(x[4]) });
+    if ((x = /^cannot read '([^']*)'/.exec(m))) return t('err.unreadable', { move: x[1] });
+    if ((x = /^'([^']*)' is not legal here: (.*)$/s.exec(m))) return t('err.illegal.move', { move: x[1], why: x[2].replace(/\.$/, '') });
     if (/illegal|not legal|not a legal/i.test(m)) return t('err.illegal');
     return t('err.plain', { message: m });
   };

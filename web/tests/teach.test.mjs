@@ -17,6 +17,10 @@ test("the server's refusals read plainly in both languages, and name their optio
   assert.equal(hu.error({ message: 'teams=on needs players=4' }), 'Csapatok = be csak ezzel megy: Játékosok = 4.');
   assert.equal(en.error({ network: true, message: 'x' }), 'The server cannot be reached.');
   assert.match(hu.error({ message: "record: move 2 ('zz9'): 'zz9' is not legal here" }), /^A lejegyzés 2\. lépése \(zz9\) ott nem szabályos\.$/);
+  assert.equal(en.error({ message: "'b1-b6/b1' is not legal here: the queen on b1 cannot reach b6" }), 'b1-b6/b1 is not allowed here: the queen on b1 cannot reach b6.');
+  assert.equal(hu.error({ message: "'b1-b6/b1' is not legal here: the queen on b1 cannot reach b6" }), 'A(z) b1-b6/b1 itt nem szabályos lépés.');
+  assert.equal(hu.error({ message: "cannot read 'zz1': 'zz1' is not a cell of this board" }), '„zz1” nem lépés ennek a játéknak a jelölésével.');
+  assert.equal(en.error({ message: 'this token is not a seat of this game' }), 'You do not hold a seat in this game.');
   for (const t of [en, hu]) assert.doesNotMatch(t.error({ message: 'stale move: it was for ply 3' }), /server refused|elutasította/);
 });
 
