@@ -316,10 +316,13 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
   };
   const boardClicks = clicks.filter((c) => geo.at.has(c));
   over.push(arrow(boardClicks, 'sel-path', 'arrow-sel'));
-  for (const id of boardClicks) {
+  const byIdEarly = new Map([...view.cells, ...(view.points || [])].map((c) => [c.id, c]));
+  boardClicks.forEach((id, i) => {
     const p = geo.at.get(id);
-    over.push(`<circle class="sel-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.44)}"/>`);
-  }
+    // A piece already drawn where it went (previewMove): its start is a dashed "from" ring.
+    const left = i === 0 && boardClicks.length > 1 && byIdEarly.has(id) && !occupied(byIdEarly.get(id)) && !boardClicks.slice(1).includes(id);
+    over.push(`<circle class="${left ? 'from-ring' : 'sel-ring'}" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.44)}"/>`);
+  });
   const byId = new Map([...view.cells, ...(view.points || [])].map((c) => [c.id, c]));
   // Where a turn may begin (lightly), and where the next click may go.
   for (const id of sset) {

@@ -719,7 +719,7 @@ export async function showGame(root, ctx, id) {
         return tr('prompt.gipf.take');
       case 'bulgarian-ur':
         if (!places.length && next.includes('pass')) return tr('prompt.ur.pass');
-        return c === 0 ? tr('prompt.ur.move') : tr('prompt.next');
+        return c === 0 ? tr('prompt.ur.move') : tr('prompt.ur.to');
       case 'seega': {
         const pos = seegaPosition(g);
         if (pos && pos.phase === 'placing') return tr('prompt.seega.place');
