@@ -422,7 +422,7 @@ export async function showGame(root, ctx, id) {
     } catch (e) {
       review.exit();
       S.shown = S.game;
-      toast(e.code === 'no-ply' ? t()('review.unsupported') : t()('err.generic', { message: e.message }), { bad: true });
+      toast(e.code === 'no-ply' ? t()('review.unsupported') : t().error(e), { bad: true });
       render();
     }
   }

@@ -59,7 +59,7 @@ export async function showLobby(root, ctx) {
   try {
     state.meta = await ctx.getMeta();
   } catch (e) {
-    fill(root, ctx.topbar(''), h('p.error', { style: 'padding:1em' }, t()('err.generic', { message: e.message })));
+    fill(root, ctx.topbar(''), h('p.error', { style: 'padding:1em' }, t().error(e)));
     return;
   }
   const games = state.meta.games;
