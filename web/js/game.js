@@ -334,7 +334,8 @@ export async function showGame(root, ctx, id) {
         break;
       }
       if (S.game !== g) return;
-      const mover = p.state.to_move === 'chance' ? p.chance_player : p.state.to_move;
+      // As the server counts: a roll is nobody's move (its undo goes back to my last move).
+      const mover = p.state.to_move === 'chance' ? null : p.state.to_move;
       if (mover === me) {
         found = true;
         break;
