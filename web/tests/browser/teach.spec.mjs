@@ -201,6 +201,11 @@ test('GIPF: the prompts and the GIPF flags; Bulgarian Ur: the legend, the die an
   assert.ok((await page.locator('.moves .die-mini').count()) > 0, 'rolls shown as dice beside the moves');
   assert.ok(await page.$('.die-box[data-roll]'), 'the last roll is on the die');
   await shot(page, 'teach-ur-desktop');
+  // Undo is offered after a move of mine and works (a roll alone is nobody's move).
+  const before = (await liveGame(page)).ply;
+  await page.click('[data-action="undo"]');
+  await page.waitForFunction((p) => window.tabla.S.game.ply < p, before);
+  assert.equal(await page.locator('[data-note="tool"]:not([hidden])').count(), 0);
   assert.deepEqual(page.errors, []);
 });
 
