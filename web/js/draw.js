@@ -365,8 +365,9 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
 /** A small picture of one piece, for player cards and reserves. */
 export function miniPiece(piece, players = [], size = 22) {
   const r = size * 0.42;
-  const owners = piece.owner ? [piece.owner] : [];
-  return `<svg class="mini" viewBox="${-size / 2} ${-size / 2} ${size} ${size}" width="${size}" height="${size}" aria-hidden="true">${defs(owners, players)}${pieceSvg(piece, r, players)}</svg>`;
+  // Flat colours, no gradient of its own: an id defined again in a small picture (one that may
+  // be hidden, like the phone's turn bar on a desktop) would take over the board's.
+  return `<svg class="mini" viewBox="${-size / 2} ${-size / 2} ${size} ${size}" width="${size}" height="${size}" aria-hidden="true">${pieceSvg(piece, r, players, { flat: true })}</svg>`;
 }
 
 /** A die face with `n` pips (1–6), or the text of the roll in a square. */

@@ -221,6 +221,8 @@ test('Seega: the switch from placing to moving is announced; the turns without a
   }
   await waitMyTurnOrEnd(page);
   await page.waitForSelector('[data-quiet]');
+  // The board's gradients are defined once: a second copy (in a hidden picture) would blank the stones.
+  assert.equal(await page.evaluate(() => document.querySelectorAll('[id="g-first"]').length), 1);
   assert.match(await page.locator('.legend').textContent(), /Ütés nélküli körök: \d+ \/ 50/);
   assert.match(await page.locator('[data-prompt]').textContent(), /lépések szakasza/);
   await shot(page, 'teach-seega-hu-desktop');
