@@ -15,10 +15,51 @@ export function createBoard(container, { onClick }) {
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('class', 'board');
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-  svg.setAttribute('role', 'img');
+  svg.setAttribute('role', 'group');
   container.appendChild(svg);
   let geo = null;
   let current = null;
+  /** The place that holds the one tab stop of the board (roving tabindex). */
+  let focusId = null;
+
+  const places = () => [...svg.querySelectorAll('.tiles [data-id]')];
+  function setTabStop(id, focus = false) {
+    const all = places();
+    let el = all.find((e) => e.getAttribute('data-id') === id);
+    if (!el) el = all.find((e) => e.classList.contains('target')) || all.find((e) => e.classList.contains('startable')) || all[0];
+    for (const e of all) e.setAttribute('tabindex', e === el ? '0' : '-1');
+    if (!el) return;
+    focusId = el.getAttribute('data-id');
+    if (focus) el.focus();
+  }
+  // Arrow keys walk to the nearest place in that direction (as drawn), Enter or Space clicks it.
+  svg.addEventListener('keydown', (ev) => {
+    const here = ev.target.closest && ev.target.closest('[data-id]');
+    if (!here || !geo) return;
+    const id = here.getAttribute('data-id');
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      onClick(id);
+      return;
+    }
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[ev.key];
+    if (!dir) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    const p = geo.at.get(id);
+    let best = null;
+    for (const [other, q] of geo.at) {
+      if (other === id) continue;
+      const dx = q.cx - p.cx;
+      const dy = q.cy - p.cy;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 1) continue;
+      const across = Math.abs(dx * dir[1] - dy * dir[0]);
+      const score = along + across * 2.5;
+      if (!best || score < best[1]) best = [other, score];
+    }
+    if (best) setTabStop(best[0], true);
+  });
 
   svg.addEventListener('click', (ev) => {
     const place = ev.target.closest && ev.target.closest('[data-id]');
@@ -40,12 +81,18 @@ export function createBoard(container, { onClick }) {
     draw(opts) {
       const prevGeo = geo;
       const built = boardSvg(opts);
+      const hadFocus = svg.contains(document.activeElement) && document.activeElement !== svg;
       svg.innerHTML = built.svg;
+      for (const e of places()) {
+        e.setAttribute('role', 'button');
+        e.setAttribute('tabindex', '-1');
+      }
       svg.setAttribute('viewBox', built.geo.viewBox.join(' '));
       svg.setAttribute('data-rotation', String(opts.rotation || 0));
       svg.setAttribute('data-game', opts.gameId || '');
       svg.classList.toggle('interactive', !!opts.interactive);
       geo = built.geo;
+      setTabStop(focusId, hadFocus);
       const from = opts.animateFrom;
       current = opts.view;
       if (from && prevGeo && prevGeo.rotation === geo.rotation && !reduceMotion()) animate(svg, from, opts.view, prevGeo, geo);

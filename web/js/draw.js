@@ -217,7 +217,7 @@ function pileSvg(id, stack, r, players, cx, cy) {
  * @param {boolean} [o.interactive]
  * @returns {{svg: string, geo: object}} inner markup for an `<svg>` and its layout
  */
-export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = [], starts = [], hint = null, interactive = false }) {
+export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = [], starts = [], hint = null, interactive = false, label = null, ahead = [] }) {
   const geo = layout(view, { rotation });
   const style = boardStyle(gameId, view);
   const players = (view.players || []).map((p) => p.name);
@@ -228,6 +228,7 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
   const tset = new Set(targets);
   const sset = new Set(interactive && !clicks.length ? starts : []);
   const occupied = (c) => (c.stack || []).length > 0;
+  const name = (id, c) => esc(label ? label(id, c, tset.has(id)) : id);
   const out = [defs(owners, players)];
   const [vx, vy, vw, vh] = geo.viewBox;
   out.push(`<rect class="board-bg" x="${vx}" y="${vy}" width="${vw}" height="${vh}" rx="${UNIT * 0.2}" fill="${style.background}"/>`);
@@ -263,10 +264,10 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     }
     out.push(`<g class="lattice">${lines.join('')}</g>`);
     for (const c of geo.cells) {
-      tiles.push(`<g class="${classes(c.id, c.cell)}" data-id="${esc(c.id)}" aria-label="${esc(c.id)}"><circle class="hit" cx="${r2(c.cx)}" cy="${r2(c.cy)}" r="${r2(UNIT * 0.46)}"/><circle class="node" cx="${r2(c.cx)}" cy="${r2(c.cy)}" r="${r2(UNIT * 0.07)}"/></g>`);
+      tiles.push(`<g class="${classes(c.id, c.cell)}" data-id="${esc(c.id)}" aria-label="${name(c.id, c.cell)}"><circle class="hit" cx="${r2(c.cx)}" cy="${r2(c.cy)}" r="${r2(UNIT * 0.46)}"/><circle class="node" cx="${r2(c.cx)}" cy="${r2(c.cy)}" r="${r2(UNIT * 0.07)}"/></g>`);
     }
     for (const p of geo.points) {
-      tiles.push(`<g class="${classes(p.id, p.cell)} point" data-id="${esc(p.id)}" aria-label="${esc(p.id)}"><circle class="hit" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.46)}"/><circle class="dot" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.13)}"/></g>`);
+      tiles.push(`<g class="${classes(p.id, p.cell)} point" data-id="${esc(p.id)}" aria-label="${name(p.id, p.cell)}"><circle class="hit" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.46)}"/><circle class="dot" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.13)}"/></g>`);
     }
   } else {
     for (const c of geo.cells) {
@@ -284,10 +285,10 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
         const d = UNIT * 0.2;
         deco = [[0, 0], [-d, -d], [d, -d], [-d, d], [d, d]].map(([x, y]) => `<circle class="ur-eye" cx="${r2(c.cx + x)}" cy="${r2(c.cy + y)}" r="${r2(UNIT * 0.045)}"/>`).join('');
       }
-      tiles.push(`<g class="${classes(c.id, c.cell)}" data-id="${esc(c.id)}" aria-label="${esc(c.id)}"><polygon class="${cls.join(' ')}" points="${pts(c.corners)}"/>${deco}</g>`);
+      tiles.push(`<g class="${classes(c.id, c.cell)}" data-id="${esc(c.id)}" aria-label="${name(c.id, c.cell)}"><polygon class="${cls.join(' ')}" points="${pts(c.corners)}"/>${deco}</g>`);
     }
     for (const p of geo.points) {
-      tiles.push(`<g class="${classes(p.id, p.cell)} point" data-id="${esc(p.id)}" aria-label="${esc(p.id)}"><circle class="hit" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.46)}"/><circle class="tray" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.42)}"/></g>`);
+      tiles.push(`<g class="${classes(p.id, p.cell)} point" data-id="${esc(p.id)}" aria-label="${name(p.id, p.cell)}"><circle class="hit" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.46)}"/><circle class="tray" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.42)}"/></g>`);
     }
   }
 
@@ -301,7 +302,8 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
   }
   for (const c of geo.cells) {
     const rel = c.corners.map(([x, y]) => [x - c.cx, y - c.cy]);
-    pieces.push(stackSvg(c.id, c.cell.stack || [], style.family === 'lattice' ? UNIT * 0.4 : cellR, players, c.cx, c.cy, rel));
+    // Ur's discs leave room for the track numbers at the square's edges.
+    pieces.push(stackSvg(c.id, c.cell.stack || [], style.family === 'lattice' ? UNIT * 0.4 : style.family === 'ur' ? UNIT * 0.3 : cellR, players, c.cx, c.cy, rel));
   }
   for (const p of geo.points) pieces.push(pileSvg(p.id, p.cell.stack || [], UNIT * 0.3, players, p.cx, p.cy));
 
@@ -314,10 +316,13 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
   };
   const boardClicks = clicks.filter((c) => geo.at.has(c));
   over.push(arrow(boardClicks, 'sel-path', 'arrow-sel'));
-  for (const id of boardClicks) {
+  const byIdEarly = new Map([...view.cells, ...(view.points || [])].map((c) => [c.id, c]));
+  boardClicks.forEach((id, i) => {
     const p = geo.at.get(id);
-    over.push(`<circle class="sel-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.44)}"/>`);
-  }
+    // A piece already drawn where it went (previewMove): its start is a dashed "from" ring.
+    const left = i === 0 && boardClicks.length > 1 && byIdEarly.has(id) && !occupied(byIdEarly.get(id)) && !boardClicks.slice(1).includes(id);
+    over.push(`<circle class="${left ? 'from-ring' : 'sel-ring'}" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.44)}"/>`);
+  });
   const byId = new Map([...view.cells, ...(view.points || [])].map((c) => [c.id, c]));
   // Where a turn may begin (lightly), and where the next click may go.
   for (const id of sset) {
@@ -332,6 +337,11 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     if (occupied(byId.get(id))) over.push(`<circle class="target-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.45)}"/>`);
     else over.push(`<circle class="target-dot" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.14)}"/>`);
   }
+  // Places a later click of this turn may go to (GIPF's push after a second click on the dot).
+  for (const id of ahead) {
+    const p = geo.at.get(id);
+    if (p) over.push(`<circle class="ahead-ring" cx="${r2(p.cx)}" cy="${r2(p.cy)}" r="${r2(UNIT * 0.3)}"/>`);
+  }
   if (hint && hint.length) {
     const hs = hint.filter((c) => geo.at.has(c));
     over.push(arrow(hs, 'hint-path', 'arrow-hint'));
@@ -341,9 +351,12 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
     }
   }
   out.push(`<g class="tiles">${tiles.join('')}</g>`);
-  out.push(`<g class="coords">${geo.labels.map((l) => `<text class="coord" x="${r2(l.x)}" y="${r2(l.y)}" dy="0.35em" text-anchor="middle">${esc(l.text)}</text>`).join('')}</g>`);
+  const coords = `<g class="coords" aria-hidden="true">${geo.labels.map((l) => `<text class="coord" x="${r2(l.x)}" y="${r2(l.y)}" dy="0.35em" text-anchor="middle">${esc(l.text)}</text>`).join('')}</g>`;
+  // Ur's track numbers stay readable above the discs; elsewhere coordinates sit outside the cells.
+  if (style.family !== 'ur') out.push(coords);
   out.push(`<g class="marks">${marks.join('')}</g>`);
   out.push(`<g class="pieces">${pieces.join('')}</g>`);
+  if (style.family === 'ur') out.push(coords);
   out.push(`<g class="over">${over.join('')}</g>`);
   out.push('<g class="anim"></g>');
   return { svg: out.join(''), geo, style };
@@ -352,8 +365,9 @@ export function boardSvg({ view, gameId, rotation = 0, clicks = [], targets = []
 /** A small picture of one piece, for player cards and reserves. */
 export function miniPiece(piece, players = [], size = 22) {
   const r = size * 0.42;
-  const owners = piece.owner ? [piece.owner] : [];
-  return `<svg class="mini" viewBox="${-size / 2} ${-size / 2} ${size} ${size}" width="${size}" height="${size}" aria-hidden="true">${defs(owners, players)}${pieceSvg(piece, r, players)}</svg>`;
+  // Flat colours, no gradient of its own: an id defined again in a small picture (one that may
+  // be hidden, like the phone's turn bar on a desktop) would take over the board's.
+  return `<svg class="mini" viewBox="${-size / 2} ${-size / 2} ${size} ${size}" width="${size}" height="${size}" aria-hidden="true">${pieceSvg(piece, r, players, { flat: true })}</svg>`;
 }
 
 /** A die face with `n` pips (1–6), or the text of the roll in a square. */
@@ -363,4 +377,19 @@ export function dieSvg(n, size = 64) {
   const P = { 1: [[0.5, 0.5]], 2: [[0.27, 0.27], [0.73, 0.73]], 3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]], 4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]], 5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]], 6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]] };
   const face = P[n] ? P[n].map(([x, y]) => pip(x, y)).join('') : `<text x="${s / 2}" y="${s * 0.62}" text-anchor="middle" font-size="${s * 0.4}">${esc(String(n))}</text>`;
   return `<svg class="die" viewBox="0 0 ${s} ${s}" width="${s}" height="${s}" aria-hidden="true"><rect x="2" y="2" width="${s - 4}" height="${s - 4}" rx="${s * 0.16}" class="die-body"/><g class="die-pips">${face}</g></svg>`;
+}
+
+/**
+ * The view as the half-made turn leaves it: a queen (Amazons) or a stone on its capture series
+ * (Seega) drawn where it was moved to, its start empty. Other games and selections: the view.
+ */
+export function previewMove(view, clicks, gameId) {
+  if (!view || clicks.length < 2) return view;
+  const from = clicks[0];
+  const to = gameId === 'amazons' ? clicks[1] : gameId === 'seega' ? clicks[clicks.length - 1] : null;
+  if (to === null || to === from) return view;
+  const a = view.cells.find((c) => c.id === from);
+  const b = view.cells.find((c) => c.id === to);
+  if (!a || !b || !(a.stack || []).length || (b.stack || []).length) return view;
+  return { ...view, cells: view.cells.map((c) => (c.id === from ? { ...c, stack: [] } : c.id === to ? { ...c, stack: a.stack } : c)) };
 }

@@ -12,9 +12,9 @@ import { createReview } from './review.js';
 import * as P from './paths.js';
 import { createBoard } from './board.js';
 import { seatRotation, flipStep, norm } from './geometry.js';
-import { miniPiece, dieSvg } from './draw.js';
-import { renderMarkdown } from './markdown.js';
+import { miniPiece, dieSvg, previewMove } from './draw.js';
 import { recordFile } from './records.js';
+import { showRules as openRules } from './rules.js';
 
 /** How long a forced move (the only legal one, or a pass) stays visible before it is made. */
 const FORCED_PAUSE_MS = 900;
@@ -60,6 +60,12 @@ export async function showGame(root, ctx, id) {
     wasDown: false,
     endShownFor: null,
     lastRollPly: null,
+    /** Whether my seat has a move in the record (undo needs one), by `version:ply`. */
+    moved: { key: null, value: false },
+    /** The invite link's token turned out not to be a seat: watching. */
+    inviteBad: false,
+    /** A message beside the board or the toolbar: {where, text}. */
+    note: null,
   };
 
   fill(root, ctx.topbar(''), h('p', { style: 'padding:1em' }, t()('game.loading')));
@@ -68,7 +74,17 @@ export async function showGame(root, ctx, id) {
   try {
     [first, S.meta] = await Promise.all([api.game(id), ctx.getMeta().catch(() => null)]);
   } catch (e) {
-    fill(root, ctx.topbar(''), h('p.error', { style: 'padding:1em' }, e.status === 404 ? t()('game.notfound', { id }) : e.network ? t()('err.network') : e.message));
+    const tr = t();
+    if (e.status === 404) {
+      // A mistyped or old link: say so, and offer the way back.
+      const short = id.length > 48 ? `${id.slice(0, 45)}…` : id;
+      fill(
+        root,
+        ctx.topbar(''),
+        h('main.notfound', { 'data-notfound': '1' }, h('h1', tr('game.notfound.title')), h('p', tr('game.notfound'), ' ', h('code', { title: id }, short)), h('p.muted', tr('game.notfound.help')), h('p', h('a.button.primary', { href: '/', 'data-action': 'lobby' }, tr('game.notfound.back')))),
+      );
+    } else fill(root, ctx.topbar(''), h('main.notfound', h('p.error', tr.error(e)), h('p', h('a.button', { href: '/' }, tr('game.notfound.back')))));
+    ctx.refresh = () => showGame(root, ctx, id);
     return;
   }
   const gameMeta = () => (S.meta ? S.meta.games.find((g) => g.id === first.game) : null) || { id: first.game, name: first.game, summary: '', options: [], players: [] };
@@ -126,7 +142,8 @@ export async function showGame(root, ctx, id) {
       saveGame(id, { pendingTokens: [] });
       S.saved = getGame(id);
       pendingHello = [];
-      toast(t()('err.refused', { message: msg.error }), { bad: true });
+      S.inviteBad = true;
+      render();
     }
   }
 
@@ -145,8 +162,17 @@ export async function showGame(root, ctx, id) {
     const prev = S.game;
     S.game = g;
     const changed = !prev || prev.version !== g.version || prev.ply !== g.ply;
+    if (changed && prev && g.game === 'seega') {
+      const was = seegaPosition(prev);
+      const now = seegaPosition(g);
+      if (was && now && was.phase === 'placing' && now.phase === 'moving') {
+        S.phaseNote = { until: g.ply + 2 };
+        toast(t()('seega.phase.moving'));
+      }
+    }
     if (changed) {
       S.clicks = [];
+      announce(prev, g);
       if (S.hint && (S.hint.ply !== g.ply || S.hint.version !== g.version)) S.hint = null;
     }
     if (S.outbox && how.catchUp) {
@@ -190,6 +216,7 @@ export async function showGame(root, ctx, id) {
     const a = actor();
     if (!a) return;
     const token = tokenFor(a.player);
+    S.note = null;
     S.sending = { move, ply };
     S.clicks = [];
     render();
@@ -208,8 +235,8 @@ export async function showGame(root, ctx, id) {
         render();
         return;
       }
-      // Refused (stale, not our seat, illegal): say what the server said and show the truth.
-      toast(t()('err.refused', { message: e.message }), { bad: true, ms: 6000 });
+      // Refused (stale, not our seat, illegal): say why beside the board, and show the truth.
+      say('board', t().error(e));
       try {
         live.offer(await api.game(id), { force: true });
       } catch (_) {
@@ -254,13 +281,78 @@ export async function showGame(root, ctx, id) {
     render();
   }
 
+  /** A message where the action was taken: beside the board ('board') or the toolbar ('tool'). */
+  function say(where, text) {
+    const note = { where, text };
+    S.note = note;
+    renderNotes();
+    setTimeout(() => {
+      if (S.note === note) {
+        S.note = null;
+        renderNotes();
+      }
+    }, 12000);
+  }
+  function renderNotes() {
+    if (!el.boardNote) return;
+    for (const [where, box] of [['board', el.boardNote], ['tool', el.toolNote]]) {
+      const text = S.note && S.note.where === where ? S.note.text : '';
+      box.textContent = text;
+      box.hidden = !text;
+    }
+  }
+
+  /** Says a new move in the live region: who played what. */
+  function announce(prev, g) {
+    if (!prev || !el.live || g.ply <= prev.ply || g.ply > prev.ply + 6) return;
+    const tr = t();
+    const toks = g.record.slice(prev.ply).filter((x) => rollValue(x) === null);
+    if (!toks.length) return;
+    const who = prev.state.to_move && prev.state.to_move !== 'chance' ? tr.player(prev.state.to_move) : '';
+    el.live.textContent = who ? tr('a11y.played', { player: who, move: toks.join(' ') }) : toks.join(' ');
+  }
+
+  /**
+   * Whether my seat made a token of the record (the server's undo goes back to my last one):
+   * the positions before the last tokens say who was to make each. Asked lazily, kept by version.
+   */
+  async function checkMoved() {
+    const g = S.game;
+    const mine = mySeats();
+    if (!g || mine.length !== 1) return;
+    const key = `${g.version}:${g.ply}`;
+    if (S.moved.key === key) return;
+    const me = mine[0];
+    let found = false;
+    let seen = 0;
+    for (let k = g.ply - 1; k >= 0 && seen < 12; k--, seen++) {
+      let p;
+      try {
+        p = await review.fetchCached(k, g);
+      } catch (_) {
+        found = g.ply > 0;
+        break;
+      }
+      if (S.game !== g) return;
+      // As the server counts: a roll is nobody's move (its undo goes back to my last move).
+      const mover = p.state.to_move === 'chance' ? null : p.state.to_move;
+      if (mover === me) {
+        found = true;
+        break;
+      }
+    }
+    if (seen >= 12) found = true;
+    S.moved = { key, value: found };
+    renderToolbar();
+  }
+
   async function doUndo() {
     const a = mySeats()[0];
     if (!a) return;
     try {
       live.offer(await api.undo(id, tokenFor(a), S.game.ply), { force: true });
     } catch (e) {
-      toast(t()('err.refused', { message: e.message }), { bad: true });
+      say('tool', t().error(e));
     }
   }
 
@@ -278,7 +370,7 @@ export async function showGame(root, ctx, id) {
       toast(t()('hint.is', { move: ans.move }));
       render();
     } catch (e) {
-      toast(t()('err.refused', { message: e.message }), { bad: true });
+      say('tool', t().error(e));
     }
   }
 
@@ -290,7 +382,7 @@ export async function showGame(root, ctx, id) {
     try {
       live.offer(await api.resign(id, tokenFor(who)));
     } catch (e) {
-      toast(t()('err.refused', { message: e.message }), { bad: true });
+      say('tool', t().error(e));
     }
   }
 
@@ -314,7 +406,7 @@ export async function showGame(root, ctx, id) {
       saveGame(created.id, { game: g.game, options: g.options, tokens: tok, invites: inv, seatsAsked: rotated });
       location.assign(`/g/${encodeURIComponent(created.id)}`);
     } catch (e) {
-      toast(t()('err.refused', { message: e.message }), { bad: true });
+      say('tool', t().error(e));
     }
   }
 
@@ -331,7 +423,7 @@ export async function showGame(root, ctx, id) {
     } catch (e) {
       review.exit();
       S.shown = S.game;
-      toast(e.code === 'no-ply' ? t()('review.unsupported') : t()('err.generic', { message: e.message }), { bad: true });
+      toast(e.code === 'no-ply' ? t()('review.unsupported') : t().error(e), { bad: true });
       render();
     }
   }
@@ -342,7 +434,14 @@ export async function showGame(root, ctx, id) {
   function layoutScreen() {
     const tr = t();
     const boardWrap = h('div.board-wrap');
-    el.actions = h('div.actions', { 'aria-live': 'polite' });
+    el.actions = h('div.actions');
+    // Whose turn it is, above the board on a phone (the side panel is below it there).
+    el.bar = h('div.turn-bar', { 'aria-hidden': 'true' });
+    el.prompt = h('p.prompt', { 'data-prompt': '1', 'aria-live': 'polite' });
+    el.boardNote = h('p.note.error', { role: 'alert', 'data-note': 'board', hidden: true });
+    el.toolNote = h('p.note.error', { role: 'alert', 'data-note': 'tool', hidden: true });
+    el.live = h('div.sr-only', { 'aria-live': 'polite', 'data-live-region': '1' });
+    el.legend = h('div.legend');
     el.status = h('div.status', { role: 'status' });
     el.conn = h('div.conn');
     el.players = h('div.players');
@@ -352,16 +451,17 @@ export async function showGame(root, ctx, id) {
     el.type = h('div.typebox');
     el.share = h('div.share');
     el.keys = h('p.keys-help', tr('key.help'));
-    const side = h('aside.side', el.status, el.conn, el.players, el.toolbar, el.banner, el.moves, el.type, h('details.more', h('summary', tr('record.title'), ' · ', tr('invite.title')), el.share), el.keys);
-    const main = h('main.game', h('section.board-area', boardWrap, el.actions), side);
+    const side = h('aside.side', { 'aria-label': tr('moves.title') }, el.status, el.conn, el.players, el.legend, el.toolbar, el.toolNote, el.banner, el.moves, el.type, h('details.more', h('summary', tr('record.title'), ' · ', tr('invite.title')), el.share), el.keys);
+    const main = h('main.game', h('section.board-area', el.bar, boardWrap, el.prompt, el.actions, el.boardNote), side, el.live);
     fill(root, ctx.topbar(tr.gameName(gameMeta()) + optionText(), h('button', { type: 'button', 'data-action': 'rules', on: { click: showRules } }, tr('btn.rules'))), main);
-    el.board = createBoard(boardWrap, { onClick: onBoardClick });
+    el.board = createBoard(boardWrap, { onClick: onBoardClick, onFocusMove: () => {} });
+    el.board.svg.setAttribute('aria-label', tr('a11y.board', { game: tr.gameName(gameMeta()) }));
     buildTypebox();
   }
 
   function optionText() {
-    const o = Object.entries(S.game ? S.game.options : first.options);
-    return o.length ? ' · ' + o.map(([k, v]) => `${k}=${v}`).join(' ') : '';
+    const phrase = t().optionsPhrase(S.game ? S.game.options : first.options);
+    return phrase ? ` · ${phrase}` : '';
   }
 
   function render(animate = true) {
@@ -375,6 +475,9 @@ export async function showGame(root, ctx, id) {
     renderMoves();
     renderShare();
     updateTypebox();
+    renderPrompt();
+    renderLegend();
+    renderNotes();
   }
 
   function drawBoard(animate = true) {
@@ -394,8 +497,24 @@ export async function showGame(root, ctx, id) {
       hintPath = P.firstPath(S.game.state.paths, only) || hintPath;
     }
     const near = S.drawnPly !== null && Math.abs(S.drawnPly - g.ply) <= 2;
+    // The half-made turn as it leaves the board: Amazons' queen already on her new cell.
+    const drawn = a ? previewMove(view, S.clicks, g.game) : view;
+    // GIPF: where the piece can be pushed, shown already while the dot is clicked a second time
+    // (a GIPF piece), so that the push targets are on the board from the first click.
+    const ahead = new Set();
+    const dots = new Set((view.points || []).map((p) => p.id));
+    if (a && S.clicks.length && g.game === 'gipf' && dots.has(S.clicks[S.clicks.length - 1])) {
+      for (const { path } of P.candidates(paths, S.clicks)) {
+        const x = path[S.clicks.length];
+        const y = path[S.clicks.length + 1];
+        if (x === S.clicks[S.clicks.length - 1] && y && !P.isWord(y)) ahead.add(y);
+      }
+      for (const x of targets) ahead.delete(x);
+    }
     el.board.draw({
-      view,
+      view: drawn,
+      label: placeLabel,
+      ahead: [...ahead],
       gameId: g.game,
       rotation: S.rotation || 0,
       clicks: S.clicks,
@@ -403,15 +522,31 @@ export async function showGame(root, ctx, id) {
       starts,
       hint: hintPath,
       interactive: a,
-      animateFrom: animate && near && S.drawnView !== view ? S.drawnView : null,
+      animateFrom: animate && near && S.drawnView !== drawn ? S.drawnView : null,
     });
     el.board.svg.classList.toggle('pending', !!S.sending);
     el.board.svg.setAttribute('data-ply', String(g.ply));
     el.board.svg.setAttribute('data-live-ply', String(S.game.ply));
     el.board.svg.setAttribute('data-to-move', String(g.state.to_move));
     el.board.svg.setAttribute('data-interactive', String(a));
-    S.drawnView = view;
+    S.drawnView = drawn;
     S.drawnPly = g.ply;
+  }
+
+  /** A place's accessible name: "d4, White GIPF piece", "c3, empty". */
+  function placeLabel(id, cell, target) {
+    const tr = t();
+    const stack = (cell && cell.stack) || [];
+    let text;
+    if (!stack.length) text = tr('a11y.empty', { id });
+    else {
+      const top = stack[stack.length - 1];
+      const kind = top.owner == null && top.kind === 'stone' ? 'burnt' : top.kind;
+      const word = tr(`a11y.piece.${kind}`);
+      const what = `${top.owner ? `${tr.player(top.owner)} ` : ''}${word.startsWith('a11y.') ? kind : word}`;
+      text = `${id}, ${what}${stack.length > 1 ? `, ${tr('a11y.tower', { n: stack.length })}` : ''}`;
+    }
+    return target ? `${text}, ${tr('a11y.target')}` : text;
   }
 
   function resultText(g) {
@@ -459,8 +594,15 @@ export async function showGame(root, ctx, id) {
       const seat = g.seats.find((s) => s.player === st.to_move);
       text = seat && seat.kind.startsWith('computer') ? tr('game.turn.computer', { player: tr.player(st.to_move) }) : tr('game.turn.other', { player: tr.player(st.to_move) });
     }
-    if (!mySeats().length && !st.result) text += ` — ${tr('game.watching')}`;
+    if (S.inviteBad && !mySeats().length) text = `${tr('invite.bad')} ${text}`;
+    else if (!mySeats().length && !st.result) text += ` — ${tr('game.watching')}`;
+    el.status.setAttribute('data-invite', S.inviteBad ? 'bad' : '');
     el.status.textContent = text;
+    if (el.bar) {
+      const mover = st.to_move === 'chance' ? g.chance_player : st.to_move;
+      fill(el.bar, mover && !st.result ? h('span', { html: miniPiece(representative(st.view, mover), g.seats.map((x) => x.player), 22) }) : null, h('span', text));
+      el.bar.classList.toggle('yours', yours);
+    }
     el.status.classList.toggle('yours', yours);
     el.status.setAttribute('data-state', st.result ? 'over' : yours ? 'yours' : 'waiting');
     const down = S.conn === 'down' || S.conn === 'connecting';
@@ -469,14 +611,10 @@ export async function showGame(root, ctx, id) {
     el.conn.classList.toggle('ok', !down);
   }
 
+  /** The piece that stands for a player all game long (never changing with the position). */
   function representative(view, owner) {
-    const kinds = new Map();
-    for (const c of [...view.cells, ...(view.points || [])]) for (const p of c.stack || []) if (p.owner === owner) kinds.set(p.kind, (kinds.get(p.kind) || 0) + 1);
-    kinds.delete('gipf');
-    let best = null;
-    for (const [k, n] of kinds) if (!best || n > best[1]) best = [k, n];
-    const fallback = { amazons: 'queen', seega: 'stone', 'bulgarian-ur': 'blue' }[S.game.game] || 'piece';
-    return { owner, kind: best ? best[0] : fallback };
+    const kind = { amazons: 'queen', seega: 'stone', 'bulgarian-ur': 'blue', gipf: 'piece' }[S.game.game] || 'piece';
+    return { owner, kind };
   }
 
   function renderPlayers() {
@@ -493,7 +631,8 @@ export async function showGame(root, ctx, id) {
         const piece = representative(view, s.player);
         // Counts; yes/no facts (`may_enter_gipf`) show only when they hold.
         const isFlag = (k) => /^(may|must|loses|is|has|can)_/.test(k);
-        const counts = Object.entries(pv).filter(([k, v]) => k !== 'name' && k !== 'roll' && typeof v === 'number' && !(isFlag(k) && !v));
+        // "must enter a GIPF piece" says all while it holds: "may still enter" would contradict it.
+        const counts = Object.entries(pv).filter(([k, v]) => k !== 'name' && k !== 'roll' && typeof v === 'number' && !(isFlag(k) && !v) && !(k === 'may_enter_gipf' && pv.must_enter_gipf) && !(k === 'out' && !v));
         const reserveKey = counts.find(([k]) => k === 'reserve' || k === 'in_hand');
         let kind = '';
         if (s.kind.startsWith('computer')) kind = tr('game.computer', { level: s.kind.split(':')[1] });
@@ -522,14 +661,19 @@ export async function showGame(root, ctx, id) {
     const parts = [];
     // The die: the last roll shown large, the roll button when it is my die.
     const shown = S.shown || g;
-    const lastTok = shown.record[shown.ply - 1];
-    // The die to use: the view's `roll` count of the player to move, else a roll token just played.
+    // The die to show: the view's `roll` of the player to move, else the roll just played, or
+    // the roll the last move was made with (the computer rolls and moves at once).
+    const rec = shown.record.slice(0, shown.ply);
+    let lastTok = rec[rec.length - 1];
+    if (rollValue(lastTok) === null && rollValue(rec[rec.length - 2]) !== null) lastTok = rec[rec.length - 2];
     const fromView = (shown.state.view.players || []).map((p) => p.roll).find((v) => typeof v === 'number');
     const rv = fromView !== undefined ? fromView : rollValue(lastTok);
-    if (rv !== null && shown.state.to_move !== 'chance') {
-      const fresh = S.lastRollPly !== shown.ply;
+    if (rv !== null) {
+      // While the next roll is due, the last one (the computer's too) stays shown, dimmed.
+      const before = shown.state.to_move === 'chance';
+      const fresh = S.lastRollPly !== shown.ply && !before;
       S.lastRollPly = shown.ply;
-      parts.push(h('div.die-box', { 'data-roll': String(rv), title: lastTok, html: dieSvg(rv, 64).replace('class="die"', `class="die big${fresh ? ' roll-shown' : ''}"`) }));
+      parts.push(h('div.die-box', { class: before ? 'die-box previous' : 'die-box', 'data-roll': String(rv), title: t()('moves.rolled', { n: rv }), html: dieSvg(rv, 64).replace('class="die"', `class="die big${fresh ? ' roll-shown' : ''}"`) }));
     }
     if (a && a.roll && !reviewing()) {
       parts.push(h('button.roll.primary', { type: 'button', 'data-action': 'roll', disabled: !!S.sending, on: { click: roll } }, h('span', { html: dieSvg('?', 34) }), tr('btn.roll')));
@@ -545,6 +689,90 @@ export async function showGame(root, ctx, id) {
     fill(el.actions, parts);
   }
 
+  /** One line saying what to click now. */
+  function promptText() {
+    const tr = t();
+    const g = S.game;
+    if (!g || g.state.result || reviewing()) return '';
+    const a = actor();
+    if (!a) return mySeats().length ? tr('prompt.wait') : '';
+    if (a.roll) return tr('prompt.roll');
+    if (!interactive()) return '';
+    const paths = g.state.paths || {};
+    const d = P.describe(paths, S.clicks);
+    if (d.choices.length) return tr('prompt.choose');
+    const view = g.state.view;
+    const points = new Set((view.points || []).map((p) => p.id));
+    const next = [...P.nextTargets(paths, S.clicks)];
+    const places = next.filter((x) => !P.isWord(x));
+    const cellAt = new Map(view.cells.map((c) => [c.id, c]));
+    const occupied = (id) => ((cellAt.get(id) || {}).stack || []).length > 0;
+    const c = S.clicks.length;
+    switch (g.game) {
+      case 'gipf':
+        if (c === 0 && places.length && places.every((x) => points.has(x))) return tr('prompt.gipf.start');
+        if (c === 1 && points.has(S.clicks[0])) {
+          if (!next.includes(S.clicks[0])) return tr('prompt.gipf.push.plain');
+          return places.length > 1 ? tr('prompt.gipf.push') : tr('prompt.gipf.gipfonly');
+        }
+        if (c === 2 && S.clicks[0] === S.clicks[1] && points.has(S.clicks[0])) return tr('prompt.gipf.push.gipf');
+        if (d.words.includes('done')) return tr('prompt.gipf.gipf');
+        return tr('prompt.gipf.take');
+      case 'bulgarian-ur':
+        if (!places.length && next.includes('pass')) return tr('prompt.ur.pass');
+        return c === 0 ? tr('prompt.ur.move') : tr('prompt.ur.to');
+      case 'seega': {
+        const pos = seegaPosition(g);
+        if (pos && pos.phase === 'placing') return tr('prompt.seega.place');
+        if (c === 0) return tr('prompt.seega.move');
+        if (d.words.includes('done')) return tr('prompt.seega.more');
+        return tr('prompt.seega.to');
+      }
+      case 'amazons':
+        if (c === 0) return places.length && places.every((x) => !occupied(x)) ? tr('prompt.amazons.place') : tr('prompt.amazons.queen');
+        if (c === 1) return tr('prompt.amazons.to');
+        return tr('prompt.amazons.shot');
+      default:
+        return c === 0 ? tr('prompt.generic.start') : tr('prompt.next');
+    }
+  }
+
+  /** Seega's position text, read: phase and the turns without a capture. */
+  function seegaPosition(g) {
+    const f = String((g.state && g.state.position) || '').split(/\s+/);
+    if (g.game !== 'seega' || f.length < 5) return null;
+    return { phase: f[2], quiet: Number(f[4]) };
+  }
+
+  function renderPrompt() {
+    const tr = t();
+    const g = S.shown || S.game;
+    let text = promptText();
+    if (S.phaseNote && S.phaseNote.until >= S.game.ply && !reviewing()) text = `${tr('seega.phase.moving')} ${text}`;
+    if (el.prompt.textContent !== text) el.prompt.textContent = text;
+    el.prompt.hidden = !text;
+    void g;
+  }
+
+  /** What the counters mean (Bulgarian Ur), the turns without a capture (Seega). */
+  function renderLegend() {
+    const tr = t();
+    const g = S.shown || S.game;
+    if (g.game === 'bulgarian-ur') {
+      if (!el.legend.firstChild) fill(el.legend, h('details.ur-legend', { open: true }, h('summary', tr('ur.legend.title')), h('p', tr('ur.legend'))));
+      return;
+    }
+    const pos = seegaPosition(g);
+    if (pos && pos.phase === 'moving') {
+      const max = Number((g.options || {}).quiet || defaultOption('quiet'));
+      fill(el.legend, h('p.quiet', { 'data-quiet': String(pos.quiet) }, Number.isFinite(max) && max > 0 ? tr('seega.quiet', { n: pos.quiet, max }) : tr('seega.quiet.nolimit', { n: pos.quiet })));
+    } else fill(el.legend);
+  }
+  function defaultOption(key) {
+    const o = (gameMeta().options || []).find((x) => x.key === key);
+    return o ? o.default : '';
+  }
+
   function renderToolbar() {
     const tr = t();
     const g = S.game;
@@ -552,7 +780,10 @@ export async function showGame(root, ctx, id) {
     const over = !!g.state.result;
     const a = actor();
     const humans = g.seats.filter((s) => s.kind === 'human');
-    const canUndo = !over && mine.length === 1 && humans.length === 1 && g.ply > 0;
+    // Undo only when there is something of mine to undo (the server would answer "nothing to undo").
+    const movedKnown = S.moved.key === `${g.version}:${g.ply}`;
+    const canUndo = !over && mine.length === 1 && humans.length === 1 && g.ply > 0 && movedKnown && S.moved.value;
+    if (!over && mine.length === 1 && humans.length === 1 && g.ply > 0 && !movedKnown) checkMoved();
     fill(
       el.toolbar,
       a && !a.roll && !over ? h('button', { type: 'button', 'data-action': 'hint', disabled: reviewing(), on: { click: doHint } }, tr('btn.hint')) : null,
@@ -565,8 +796,9 @@ export async function showGame(root, ctx, id) {
 
   function renderBanner() {
     const tr = t();
+    const bad = null;
     if (!reviewing()) {
-      fill(el.banner);
+      fill(el.banner, bad);
       return;
     }
     const at = review.at;
@@ -580,21 +812,30 @@ export async function showGame(root, ctx, id) {
     const tr = t();
     const g = S.game;
     const shownPly = (S.shown || g).ply;
-    const list = h(
-      'ol',
-      { 'aria-label': tr('moves.title') },
-      g.record.map((tok, i) =>
-        h(
-          'li',
-          h(
-            'button',
-            { type: 'button', 'data-ply': String(i + 1), 'aria-current': String(i + 1 === shownPly), on: { click: () => goReview(i + 1) } },
-            h('span.n', `${i + 1}.`),
-            tok,
-          ),
-        ),
-      ),
-    );
+    // Rolls are not moves: each shows as its die value beside the move made with it, and a
+    // roll-off (`first=black`) as who starts; only moves are numbered.
+    const items = [];
+    let n = 0;
+    let roll = null;
+    const item = (ply, current, ...content) => h('li', h('button', { type: 'button', 'data-ply': String(ply), 'aria-current': String(current), on: { click: () => goReview(ply) } }, ...content));
+    const die = (r) => h('span.die-mini', { title: tr('moves.rolled', { n: r.value }), 'aria-label': tr('moves.rolled', { n: r.value }) }, String(r.value));
+    g.record.forEach((tok, i) => {
+      const rv = rollValue(tok);
+      if (rv !== null) {
+        roll = { value: rv, ply: i + 1 };
+        return;
+      }
+      const first = /^first=(\w+)$/.exec(tok);
+      if (first) {
+        items.push(item(i + 1, i + 1 === shownPly, h('span.meta', tr('moves.first', { player: tr.player(first[1]) }))));
+        return;
+      }
+      n += 1;
+      items.push(item(i + 1, i + 1 === shownPly || (roll && roll.ply === shownPly), h('span.n', `${n}.`), roll ? die(roll) : null, tok));
+      roll = null;
+    });
+    if (roll) items.push(item(roll.ply, roll.ply === shownPly, h('span.n', `${n + 1}.`), die(roll), '…'));
+    const list = h('ol', { 'aria-label': tr('moves.title') }, items);
     fill(
       el.moves,
       h(
@@ -683,19 +924,7 @@ export async function showGame(root, ctx, id) {
   }
 
   function showRules() {
-    const tr = t();
-    const gm = gameMeta();
-    let lang = tr.lang;
-    const body = h('div.rules');
-    const paint = () => {
-      const text = gm.rules && (gm.rules[lang] || gm.rules.en);
-      body.innerHTML = text ? renderMarkdown(text) : `<p>${tr('rules.missing')}</p>`;
-    };
-    paint();
-    const dlg = modal({ title: tr('rules.title', { game: tr.gameName(gm) }), body, className: 'rules-dlg' });
-    const head = dlg.querySelector('.dlg-head');
-    const other = h('button', { type: 'button', 'data-action': 'rules-lang', on: { click: () => { lang = lang === 'hu' ? 'en' : 'hu'; other.textContent = lang === 'hu' ? 'English' : 'Magyar'; paint(); } } }, lang === 'hu' ? 'English' : 'Magyar');
-    head.insertBefore(other, head.lastChild);
+    openRules({ tr: t(), gm: { ...gameMeta(), id: S.game.game }, other: true });
   }
 
   function showEnd() {

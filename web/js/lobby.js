@@ -2,17 +2,32 @@
 // the seats (me here, a friend by link, the computer at a level), my games in progress, and
 // importing a record.
 
-import { h, fill, toast, modal } from './dom.js';
+import { h, fill, toast } from './dom.js';
 import { api, ApiError } from './api.js';
 import { myGames, saveGame, forgetGame, getPref, setPref } from './store.js';
-import { renderMarkdown } from './markdown.js';
 import { miniPiece, boardSvg } from './draw.js';
 import { parseRecordFile } from './records.js';
+import { showRules as openRules } from './rules.js';
 
 /** The value an option starts with: its default when that is one of its choices. */
 export function defaultValue(opt) {
   if (opt.choices && opt.choices.length) return opt.choices.includes(opt.default) ? opt.default : opt.choices[0];
   return '';
+}
+
+/**
+ * Options that mean something only with another option's value: hidden (and left at their
+ * default) otherwise. Amazons' hexagonal board has a side, not a size.
+ */
+export const OPTION_NEEDS = {
+  amazons: { side: { board: 'hex' }, hex_diagonals: { board: 'hex' }, size: { board: 'square' }, layout: { board: 'square' } },
+};
+
+/** Whether option `key` of `game` applies with these option values. */
+export function optionApplies(game, key, values, defaults = {}) {
+  const needs = (OPTION_NEEDS[game] || {})[key];
+  if (!needs) return true;
+  return Object.entries(needs).every(([k, v]) => (values[k] || defaults[k]) === v);
 }
 
 /** The representative piece of a player, for the seat list. */
@@ -33,6 +48,9 @@ export async function showLobby(root, ctx) {
     error: '',
     busy: false,
     importText: '',
+    importError: '',
+    /** The option the server's refusal is about, marked at its field. */
+    badOption: null,
     status: new Map(),
   };
 
@@ -41,7 +59,7 @@ export async function showLobby(root, ctx) {
   try {
     state.meta = await ctx.getMeta();
   } catch (e) {
-    fill(root, ctx.topbar(''), h('p.error', { style: 'padding:1em' }, t()('err.generic', { message: e.message })));
+    fill(root, ctx.topbar(''), h('p.error', { style: 'padding:1em' }, t().error(e)));
     return;
   }
   const games = state.meta.games;
@@ -49,6 +67,8 @@ export async function showLobby(root, ctx) {
 
   const info = () => games.find((g) => g.id === state.game);
   const levels = state.meta.levels || { min: 1, max: 7, default: 3 };
+  const savedLevel = Number(getPref('level', levels.default));
+  const startLevel = savedLevel >= levels.min && savedLevel <= levels.max ? savedLevel : levels.default;
 
   function resetOptions() {
     state.options = {};
@@ -60,19 +80,25 @@ export async function showLobby(root, ctx) {
   }
   function resetSeats() {
     const old = state.seats;
-    state.seats = state.players.map((p, i) => old[i] || (i === 0 ? { kind: 'me', level: levels.default } : { kind: 'computer', level: levels.default }));
+    state.seats = state.players.map((p, i) => old[i] || (i === 0 ? { kind: 'me', level: startLevel } : { kind: 'computer', level: startLevel }));
   }
 
   /** The options as sent: only the ones a person set away from their default or typed. */
   function chosenOptions() {
     const out = {};
     for (const o of info().options) {
+      if (!applies(o)) continue;
       const v = (state.options[o.key] ?? '').trim();
       if (v === '') continue;
       if (o.choices && o.choices.length && v === defaultValue(o)) continue;
       out[o.key] = v;
     }
     return out;
+  }
+
+  function applies(o) {
+    const defaults = Object.fromEntries(info().options.map((x) => [x.key, defaultValue(x)]));
+    return optionApplies(state.game, o.key, state.options, defaults);
   }
 
   let previewTicket = 0;
@@ -85,13 +111,19 @@ export async function showLobby(root, ctx) {
     const mine = ++previewTicket;
     let p = null;
     let err = '';
+    let bad = null;
     try {
       p = await api.preview(state.game, chosenOptions());
     } catch (e) {
-      if (e instanceof ApiError && e.status === 400) err = e.message;
+      if (e instanceof ApiError && e.status === 400) {
+        bad = t().errorOption(e);
+        if (!info().options.some((o) => o.key === bad)) bad = null;
+        err = e;
+      }
     }
     if (mine !== previewTicket) return;
-    state.error = err;
+    state.error = err || '';
+    state.badOption = bad;
     state.previewOk = !err;
     if (p && Array.isArray(p.players)) {
       state.players = p.players;
@@ -108,6 +140,7 @@ export async function showLobby(root, ctx) {
     if (state.busy) return;
     state.busy = true;
     state.error = '';
+    state.importError = '';
     render();
     // A record imported to review it: nobody moves by themselves (every seat is this
     // browser's), so the game stays as imported while it is looked at.
@@ -125,23 +158,32 @@ export async function showLobby(root, ctx) {
       });
       saveGame(created.id, { game: state.game, options: req.options, tokens, invites, seatsAsked: state.seats.map((s) => s.kind) });
       setPref('lastGame', state.game);
+      const level = state.seats.find((s) => s.kind === 'computer');
+      if (level) setPref('level', level.level);
       location.assign(`/g/${encodeURIComponent(created.id)}${review ? '?review=0' : ''}`);
     } catch (e) {
       state.busy = false;
-      state.error = e.network ? t()('err.network') : e.message;
+      // A record's refusal is said in the import box; anything else beside Start.
+      if (record) state.importError = e;
+      else state.error = e;
       render();
     }
   }
 
   function showRules(g) {
+    openRules({ tr: t(), gm: g });
+  }
+
+  /** An error as words in the page's language: a key of ours, or the server's refusal. */
+  function say(x) {
     const tr = t();
-    const text = (g.rules && g.rules[tr.lang]) || (g.rules && g.rules.en);
-    modal({ title: tr('rules.title', { game: tr.gameName(g) }), body: h('div.rules', { html: text ? renderMarkdown(text) : `<p>${tr('rules.missing')}</p>` }) });
+    return x && x.key ? tr(x.key) : tr.error(x);
   }
 
   function optionRow(o) {
     const tr = t();
     const id = `opt-${o.key}`;
+    const bad = state.badOption === o.key && state.error;
     let control;
     if (o.choices && o.choices.length) {
       control = h(
@@ -168,7 +210,7 @@ export async function showLobby(root, ctx) {
         ),
       );
     } else {
-      const input = h('input', { type: 'text', id, 'data-option': o.key, placeholder: o.default, value: state.options[o.key] || '', autocomplete: 'off', spellcheck: 'false' });
+      const input = h('input', { type: 'text', id, 'data-option': o.key, placeholder: tr.value(o.default), value: state.options[o.key] || '', autocomplete: 'off', spellcheck: 'false', 'aria-invalid': bad ? 'true' : null, 'aria-describedby': bad ? `${id}-err` : null });
       let timer;
       input.addEventListener('input', () => {
         state.options[o.key] = input.value;
@@ -179,8 +221,10 @@ export async function showLobby(root, ctx) {
     }
     return h(
       'div.option',
-      h('label', { id: `${id}-l`, for: id }, o.key),
+      { class: bad ? 'option bad' : 'option', 'data-option-row': o.key },
+      h('label', { id: `${id}-l`, for: id, title: o.key }, tr.optionName(o.key)),
       h('div.control', control),
+      bad ? h('div.help.error', { id: `${id}-err`, role: 'alert', 'data-option-error': o.key }, say(state.error)) : null,
       h('div.help', tr.optionHelp(state.game, o), ' ', h('span.muted', `(${tr('lobby.default', { value: tr.value(o.default) })}${o.values && !(o.choices && o.choices.length) ? `; ${tr.optionValues(o)}` : ''})`)),
     );
   }
@@ -195,10 +239,10 @@ export async function showLobby(root, ctx) {
     ];
     const level = h(
       'select',
-      { 'data-seat-level': String(i), 'aria-label': tr('lobby.level'), title: tr('lobby.level.hint', { max: levels.max }), on: { change: (e) => { s.level = Number(e.target.value); render(); } } },
+      { 'data-seat-level': String(i), 'aria-label': tr('lobby.level'), title: tr('lobby.level.hint', { max: levels.max }), on: { change: (e) => { s.level = Number(e.target.value); setPref('level', s.level); render(); } } },
       Array.from({ length: levels.max - levels.min + 1 }, (_, k) => {
         const l = levels.min + k;
-        return h('option', { value: String(l), selected: l === s.level }, `${tr('lobby.level')} ${l}`);
+        return h('option', { value: String(l), selected: l === s.level }, tr.level(l));
       }),
     );
     return h(
@@ -221,6 +265,7 @@ export async function showLobby(root, ctx) {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', built.geo.viewBox.join(' '));
     svg.setAttribute('class', 'board preview');
+    svg.setAttribute('aria-hidden', 'true');
     svg.innerHTML = built.svg;
     return h('div.preview-board', svg);
   }
@@ -229,30 +274,58 @@ export async function showLobby(root, ctx) {
     const tr = t();
     const list = myGames();
     if (!list.length) return h('p.muted', tr('lobby.mine.none'));
+    const when = (ms) => {
+      try {
+        return new Date(ms).toLocaleString(tr.lang === 'hu' ? 'hu-HU' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+      } catch (_) {
+        return '';
+      }
+    };
     return h(
       'ul.mine-list',
       list.map((g) => {
         const meta = games.find((x) => x.id === g.game);
         const st = state.status.get(g.id);
+        const mine = Object.keys(g.tokens || {});
         let line = '';
         let yours = false;
+        let over = false;
+        let against = '';
         if (st === 'gone') line = tr('lobby.mine.gone');
         else if (st) {
           const s = st.state;
-          if (s.result) line = tr('lobby.mine.finished');
-          else {
+          if (s.result) {
+            over = true;
+            const w = s.result.winners || [];
+            const all = st.seats.every((x) => mine.includes(x.player));
+            if (!w.length) line = tr('lobby.mine.drawn');
+            else if (mine.length && !all) line = w.some((p) => mine.includes(p)) ? tr('lobby.mine.won') : tr('lobby.mine.lost');
+            else line = tr('lobby.mine.winner', { players: tr.list(w.map(tr.player)) });
+          } else {
             const mover = s.to_move === 'chance' ? st.chance_player : s.to_move;
             yours = !!(mover && g.tokens && g.tokens[mover]);
             line = yours ? tr('game.turn.yours') : mover ? tr('game.turn.other', { player: tr.player(mover) }) : '';
           }
           line += ` · ${tr('lobby.mine.plies', { n: st.ply })}`;
+          const others = st.seats.filter((x) => !mine.includes(x.player));
+          const who = others.map((x) => (x.kind.startsWith('computer') ? tr('lobby.mine.computer', { level: x.kind.split(':')[1] }) : tr('lobby.mine.friend')));
+          against = !mine.length ? tr('lobby.mine.watched') : tr('lobby.mine.against', { who: who.length ? [...new Set(who)].join(', ') : tr('lobby.mine.yourself') });
         }
-        const opts = Object.entries(g.options || {}).map(([k, v]) => `${k}=${v}`).join(' ');
+        const opts = tr.optionsPhrase(g.options);
+        // Resume what I play and is not over; anything else is opened (to look at it).
+        const open = over || !mine.length;
+        const date = when(g.created || g.touched);
         return h(
           'li',
-          { 'data-game-id': g.id },
-          h('div.what', h('strong', meta ? tr.gameName(meta) : g.game), opts ? ` ${opts}` : '', h('small', { class: yours ? 'yours' : '' }, line || '…')),
-          h('a', { href: `/g/${encodeURIComponent(g.id)}` }, h('button', { type: 'button', tabindex: '-1' }, tr('lobby.mine.resume'))),
+          { 'data-game-id': g.id, 'data-over': String(over) },
+          h(
+            'div.what',
+            h('strong', meta ? tr.gameName(meta) : g.game),
+            opts ? ` · ${opts}` : '',
+            h('small', { class: yours ? 'yours' : '', 'data-mine': 'status' }, line || '…'),
+            h('small', { 'data-mine': 'who' }, [against, date].filter(Boolean).join(' · ')),
+          ),
+          h('a.button', { href: `/g/${encodeURIComponent(g.id)}`, 'data-action': open ? 'open' : 'resume' }, open ? tr('lobby.mine.open') : tr('lobby.mine.resume')),
           h('button', { type: 'button', title: tr('lobby.mine.forget.title'), on: { click: () => { forgetGame(g.id); render(); } } }, tr('lobby.mine.forget')),
         );
       }),
@@ -292,13 +365,20 @@ export async function showLobby(root, ctx) {
     });
     const go = (review) => () => {
       const parsed = parseRecordFile(state.importText);
-      if (!parsed.record.trim()) return;
+      if (!parsed.record.trim()) {
+        state.importError = { key: 'lobby.import.empty' };
+        render();
+        return;
+      }
       start({ record: parsed.record, review });
     };
+    // Errors are kept as they came and worded at each drawing (a language switch rewords them).
+    const said = state.importError ? say(state.importError) : !state.previewOk && state.error && !state.badOption ? say(state.error) : '';
+    ta.setAttribute('aria-invalid', state.importError ? 'true' : 'false');
     return [
       h('p.muted', tr('lobby.import.help')),
-      !state.previewOk && state.error ? h('p.error', { 'data-import': 'refused' }, state.error) : null,
       ta,
+      said ? h('p.error', { 'data-import': 'refused', role: 'alert' }, said) : null,
       h('div.start-row', h('button', { type: 'button', 'data-action': 'import-continue', disabled: state.busy || !state.previewOk, on: { click: go(false) } }, tr('lobby.import.continue')), h('button', { type: 'button', 'data-action': 'import-review', disabled: state.busy || !state.previewOk, on: { click: go(true) } }, tr('lobby.import.review')), h('label.muted', tr('lobby.import.file'), ' ', file)),
     ];
   }
@@ -320,7 +400,13 @@ export async function showLobby(root, ctx) {
   // The boxes a person types into live across renders (a render comes whenever an answer
   // arrives), so what is typed, the caret and the focus are never lost to one.
   const importBox = h('textarea', { 'data-import': 'text', placeholder: 'first=black r3 0-3 …', spellcheck: 'false' });
-  importBox.addEventListener('input', () => (state.importText = importBox.value));
+  importBox.addEventListener('input', () => {
+    state.importText = importBox.value;
+    if (state.importError) {
+      state.importError = '';
+      render();
+    }
+  });
   const watchInput = h('input', { type: 'text', 'data-watch': 'link', placeholder: '/g/…' });
 
   function render() {
@@ -346,14 +432,14 @@ export async function showLobby(root, ctx) {
       h('p.tagline', tr('app.tagline')),
       picker,
       h('h3', tr('lobby.options'), ' ', h('button', { type: 'button', class: 'link', 'data-action': 'rules', on: { click: () => showRules(g) } }, tr('lobby.rules'))),
-      g.options.length ? g.options.map(optionRow) : h('p.muted', '—'),
+      g.options.length ? g.options.filter(applies).map(optionRow) : h('p.muted', '—'),
       previewBoard(),
       h('h3', tr('lobby.seats'), ' ', h('span.muted', tr('lobby.players', { n: state.players.length }))),
       state.players.map(seatRow),
       h(
-        'div.start-row',
+        'div.start-row.sticky',
         h('button.primary.big', { type: 'button', 'data-action': 'start', disabled: state.busy || !state.previewOk, on: { click: () => start() } }, state.busy ? tr('lobby.starting') : tr('lobby.start')),
-        state.error ? h('span.error', { role: 'alert' }, state.error) : null,
+        state.error && !state.badOption ? h('span.error', { role: 'alert' }, say(state.error)) : null,
       ),
     );
     fill(

@@ -84,6 +84,17 @@ export function createReview({ fetchPly, cacheSize = 400 }) {
       }
       return false;
     },
+    /** Ply `ply` of the live game `live` from the cache or the server, without reviewing it. */
+    async fetchCached(ply, live) {
+      const key = keyOf(live.record, ply);
+      let game = cache.get(key);
+      if (!game) {
+        game = await fetchPly(ply);
+        if (!game || game.ply !== ply) throw new Error(`asked for ply ${ply}, got ${game && game.ply}`);
+        remember(key, game);
+      }
+      return game;
+    },
     /** Stores a position known from elsewhere (the live game as it was) for later steps. */
     remember(game) {
       if (game && Array.isArray(game.record)) remember(keyOf(game.record, game.ply), game);

@@ -14,7 +14,7 @@ test('every key the page uses exists', () => {
   const dir = new URL('../js/', import.meta.url);
   const en = new Set(keys('en'));
   const missing = [];
-  for (const f of readdirSync(dir)) {
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.js'))) {
     const src = readFileSync(new URL(f, dir), 'utf8');
     for (const m of src.matchAll(/\bt\('([a-z0-9_.]+)'/g)) if (!en.has(m[1])) missing.push(`${f}: ${m[1]}`);
   }
@@ -53,4 +53,15 @@ test('an end reason reads in the page language, with player names translated', (
   assert.equal(translator('en').end(quiet), '30 turns in a row without a capture; Black removed more discs than Yellow (3 to 1).');
   // A key this page does not know falls back to the English words the server sent.
   assert.equal(translator('hu').end({ key: 'new.rule', args: {}, text: 'something new happened' }), 'Something new happened.');
+});
+
+test('every game has its short rules in both languages, each linking to the full rules', () => {
+  const dir = new URL('../js/rules/', import.meta.url);
+  for (const game of ['gipf', 'bulgarian-ur', 'seega', 'amazons']) {
+    for (const lang of ['en', 'hu']) {
+      const text = readFileSync(new URL(`${game}.${lang}.md`, dir), 'utf8');
+      assert.match(text, /^# /, `${game}.${lang}`);
+      assert.match(text, /\]\(#full\)/, `${game}.${lang} links to the full rules`);
+    }
+  }
 });

@@ -66,12 +66,12 @@ test('undo against the computer, a hint on the board, a move typed in notation',
   await page.keyboard.press('Enter');
   await page.waitForFunction((p) => window.tabla.S.game.ply > p, now.ply);
   assert.equal((await liveGame(page)).record[now.ply], typed);
-  // A typed move that is not legal: the server's reason, nothing changes.
+  // A typed move that is not legal: said beside the board, nothing changes.
   await waitMyTurnOrEnd(page);
   const before = (await liveGame(page)).ply;
   await page.fill('input[data-action="type"]', 'z9-z9/z9');
   await page.press('input[data-action="type"]', 'Enter');
-  await page.waitForSelector('.toast.bad');
+  await page.waitForSelector('[data-note="board"]:not([hidden])');
   assert.equal((await liveGame(page)).ply, before);
   assert.deepEqual(page.errors, []);
 });

@@ -65,8 +65,8 @@ test('a stale move shows the server message and the true position', async () => 
   // The page still offers the old position; a move made by clicks is refused as stale.
   const move = g.state.legal[g.state.legal.length - 1];
   for (const c of g.state.paths[move][0]) await clickId(page, c);
-  await page.waitForSelector('.toast.bad');
-  assert.match(await page.locator('.toast.bad').first().textContent(), /stale/);
+  await page.waitForSelector('[data-note="board"]:not([hidden])');
+  assert.match(await page.locator('[data-note="board"]').textContent(), /moved on meanwhile/);
   // And the page draws the true position.
   const truth = (await api('GET', `/api/games/${id}`)).json;
   await page.waitForFunction((p) => window.tabla.S.game.ply === p, truth.ply);

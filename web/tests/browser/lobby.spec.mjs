@@ -18,16 +18,23 @@ test('the lobby in Hungarian, then in English', async () => {
   // Every game is offered, each with every option of its rules file.
   for (const g of meta.games) {
     await page.click(`[data-game="${g.id}"]`);
-    for (const o of g.options) assert.ok(await page.$(`[data-option="${o.key}"]`), `${g.id}: option ${o.key}`);
+    // (Options of the hexagonal board show once it is chosen.)
+    const missing = [];
+    for (const o of g.options) if (!(await page.$(`[data-option="${o.key}"]`))) missing.push(o.key);
+    if (g.id === 'amazons') {
+      assert.deepEqual(missing.sort(), ['hex_diagonals', 'side']);
+      await page.click('button[data-option="board"][data-value="hex"]');
+      for (const k of missing) await page.waitForSelector(`[data-option="${k}"]`);
+      await page.click('button[data-option="board"][data-value="square"]');
+    } else assert.deepEqual(missing, [], `${g.id}: options missing`);
     // A free-text option says what it takes in Hungarian too (texts without words, like 4-26, stay).
-    const rows = await page.locator('.option').all();
-    for (const [i, o] of g.options.entries()) {
-      if (o.choices.length || !/[a-z]{2}/i.test(o.values)) continue;
-      const help = await rows[i].locator('.help').textContent();
+    for (const o of g.options) {
+      if (o.choices.length || !/[a-z]{2}/i.test(o.values) || missing.includes(o.key)) continue;
+      const help = await page.locator(`[data-option-row="${o.key}"] .help`).last().textContent();
       assert.ok(!help.includes(o.values), `${g.id}: the values of ${o.key} are shown in English: ${help}`);
     }
     // Defaults preselected.
-    for (const o of g.options.filter((o) => o.choices.length)) {
+    for (const o of g.options.filter((o) => o.choices.length && !missing.includes(o.key))) {
       const pressed = await page.getAttribute(`button[data-option="${o.key}"][aria-pressed="true"]`, 'data-value');
       assert.equal(pressed, o.choices.includes(o.default) ? o.default : o.choices[0], `${g.id}: default of ${o.key}`);
     }
@@ -60,16 +67,16 @@ test('the seats are the players the options make, and a bad combination is refus
   await page.waitForFunction(() => document.querySelectorAll('.seat').length === 3);
   assert.deepEqual(await seatNames(), ['Player 1', 'Player 2', 'Player 3']);
   assert.equal(await page.locator('svg.board.preview [data-id]').count(), preview.state.view.cells.length + (preview.state.view.points || []).length);
-  // Teams need four players: said at once, with the server's reason, and nothing can start.
+  // Teams need four players: said at once at the option, in words, and nothing can start.
   await page.click('button[data-option="teams"][data-value="on"]');
-  await page.waitForSelector('.start-row .error');
-  assert.match(await page.locator('.start-row .error').textContent(), /teams=on needs players=4/);
+  await page.waitForSelector('[data-option-error="teams"]');
+  assert.match(await page.locator('[data-option-error="teams"]').textContent(), /Teams = on needs Players = 4/);
   assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
   assert.equal(await page.locator('[data-action="import-review"]').isDisabled(), true);
   await shot(page, 'lobby-refused-desktop', { full: true });
   // Four players: fine again; the game is created with those seats.
   await page.click('button[data-option="players"][data-value="4"]');
-  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 4 && !document.querySelector('.start-row .error'));
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 4 && !document.querySelector('[data-option-error]'));
   assert.equal(await page.locator('[data-action="start"]').isDisabled(), false);
   assert.deepEqual(await seatNames(), ['Player 1', 'Player 2', 'Player 3', 'Player 4']);
   await shot(page, 'lobby-four-desktop', { full: true });
@@ -132,7 +139,9 @@ test('my games in progress are listed to resume, and can be forgotten', async ()
   const item = page.locator(`.mine-list li[data-game-id="${id}"]`);
   await item.waitFor();
   await page.waitForFunction((gid) => /Your move/.test(document.querySelector(`.mine-list li[data-game-id="${gid}"] small`).textContent), id);
-  assert.match(await item.textContent(), /GIPF.*variant=standard/);
+  assert.match(await item.textContent(), /GIPF · standard game/);
+  assert.match(await item.locator('[data-mine="who"]').textContent(), /against the computer \(level 2\)/);
+  assert.equal(await item.locator('a').textContent(), 'Resume');
   await shot(page, 'lobby-mine-desktop', { full: true });
   await Promise.all([page.waitForURL(new RegExp(`/g/${id}$`)), item.locator('a').click()]);
   await page.waitForFunction(() => window.tabla && window.tabla.S.game);
