@@ -79,5 +79,45 @@ pub async fn file(method: axum::http::Method, uri: Uri) -> Response {
             return r;
         }
     }
-    (StatusCode::NOT_FOUND, format!("no page {path}\n")).into_response()
+    not_found_page(path)
+}
+
+/// A 404 that looks like the rest of the site and leads back to the lobby, in English and
+/// Hungarian (the page's two languages), instead of a bare line of text.
+fn not_found_page(path: &str) -> Response {
+    let shown: String = path.chars().take(120).collect();
+    let shown = if shown.len() < path.len() { format!("{shown}…") } else { shown };
+    let escaped = shown
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;");
+    let body = format!(
+        r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such page · Tabla</title>
+<link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/css/tabla.css">
+<style>.notfound-box{{max-width:36em;margin:4em auto;padding:1.5em;overflow-wrap:anywhere}}
+.back{{display:inline-block;padding:.5em 1em;border-radius:6px;text-decoration:none;
+background:var(--accent);color:var(--accent-ink);font-weight:600}}</style>
+</head><body>
+<main class="notfound-box">
+<h1>Tabla</h1>
+<p>There is no page <code>{escaped}</code> here.</p>
+<p lang="hu">Nincs ilyen oldal.</p>
+<p><a class="back" href="/">Back to the lobby · Vissza a játékokhoz</a></p>
+</main></body></html>
+"#
+    );
+    (
+        StatusCode::NOT_FOUND,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::REFERRER_POLICY, "no-referrer"),
+        ],
+        body,
+    )
+        .into_response()
 }

@@ -825,6 +825,19 @@ async fn the_page_is_served_at_root_and_game_urls() {
     }
     let r = s.http.get(format!("{}/no/such/file.js", s.base)).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 404);
+    // A page of the site's own look that leads back to the lobby, the path shown escaped
+    // and cut short.
+    let long = "x".repeat(5000);
+    for path in ["/foo/bar".to_string(), format!("/{long}")] {
+        let r = s.http.get(format!("{}{path}", s.base)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 404, "{path}");
+        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        let body = r.text().await.unwrap();
+        assert!(body.contains(r#"href="/css/tabla.css""#), "{body}");
+        assert!(body.contains(r#"<a class="back" href="/">"#), "{body}");
+        assert!(body.contains(&path[..path.len().min(100)]), "{body}");
+        assert!(body.len() < 2000, "the path is cut short: {} bytes", body.len());
+    }
 }
 
 // ---------------------------------------------------------------------------------------
