@@ -57,6 +57,8 @@ export const api = {
   hint: (id, token) => call('GET', `/api/games/${enc(id)}/hint`, { token }),
   /** Players and start position for a game and options, without creating anything. */
   preview: (game, options) => call('POST', '/api/preview', { body: { game, options } }),
+  /** Any position (from `position` text and/or a `record`), with its view and click paths. */
+  position: (req) => call('POST', '/api/position', { body: req }),
   liveUrl: (id) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     return `${proto}//${location.host}/api/games/${enc(id)}/live`;

@@ -6,6 +6,8 @@ import { h, fill } from './dom.js';
 import { api } from './api.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
+import { showLearn, showLearnIndex } from './learn.js';
+import { WORDS as LEARN_WORDS } from './lessons.js';
 
 const ctx = {
   t: translator(pickLanguage(getPref('lang'), navigator.languages || [navigator.language])),
@@ -26,6 +28,7 @@ const ctx = {
       h('a.brand', { href: '/' }, t('app.title')),
       h('span.title', title || ''),
       ...buttons,
+      h('a.learn-link', { href: '/learn', 'data-action': 'learn' }, (LEARN_WORDS[t.lang] || LEARN_WORDS.en).learn),
       h('button', { type: 'button', class: 'lang', title: t('lang.switch.title'), 'data-action': 'lang', on: { click: () => ctx.setLang(t.lang === 'hu' ? 'en' : 'hu') } }, t('lang.switch')),
     );
   },
@@ -40,6 +43,9 @@ document.documentElement.lang = ctx.t.lang;
 
 const root = document.getElementById('app');
 const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
+const learn = location.pathname.match(/^\/learn(?:\/([^/]+))?\/?$/);
 if (m) showGame(root, ctx, decodeURIComponent(m[1]));
+else if (learn && learn[1]) showLearn(root, ctx, decodeURIComponent(learn[1]));
+else if (learn) showLearnIndex(root, ctx);
 else if (location.pathname === '/' || location.pathname === '/index.html') showLobby(root, ctx);
 else fill(root, ctx.topbar(''), h('p', { style: 'padding:1em' }, '404'));

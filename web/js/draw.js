@@ -381,10 +381,13 @@ export function dieSvg(n, size = 64) {
 
 /**
  * The view as the half-made turn leaves it: a queen (Amazons) or a stone on its capture series
- * (Seega) drawn where it was moved to, its start empty. Other games and selections: the view.
+ * (Seega) drawn where it was moved to, its start empty; GIPF's entered piece (of `mover`) on its
+ * point with the line pushed on, so that the rows to take are drawn as they will stand. Other
+ * games and selections: the view. No rules here: only the clicks and the drawn positions.
  */
-export function previewMove(view, clicks, gameId) {
+export function previewMove(view, clicks, gameId, mover = null) {
   if (!view || clicks.length < 2) return view;
+  if (gameId === 'gipf') return previewPush(view, clicks, mover);
   const from = clicks[0];
   const to = gameId === 'amazons' ? clicks[1] : gameId === 'seega' ? clicks[clicks.length - 1] : null;
   if (to === null || to === from) return view;
@@ -392,4 +395,33 @@ export function previewMove(view, clicks, gameId) {
   const b = view.cells.find((c) => c.id === to);
   if (!a || !b || !(a.stack || []).length || (b.stack || []).length) return view;
   return { ...view, cells: view.cells.map((c) => (c.id === from ? { ...c, stack: [] } : c.id === to ? { ...c, stack: a.stack } : c)) };
+}
+
+/**
+ * GIPF: once a dot and a point after it are clicked, the new piece on that point and every
+ * piece in its way one step further along the dot's line (as drawn), up to the first empty
+ * point. A dot clicked twice enters a GIPF piece.
+ */
+function previewPush(view, clicks, mover) {
+  const points = view.points || [];
+  const isDot = (id) => points.some((p) => p.id === id);
+  const k = clicks.findIndex((c, i) => i > 0 && !isDot(c) && isDot(clicks[i - 1]));
+  if (k < 0 || !mover) return view;
+  const dot = points.find((p) => p.id === clicks[k - 1]);
+  const first = view.cells.find((c) => c.id === clicks[k]);
+  if (!dot || !first || typeof dot.x !== 'number' || typeof first.x !== 'number') return view;
+  const dx = first.x - dot.x;
+  const dy = first.y - dot.y;
+  const line = [first];
+  for (let cur = first; (cur.stack || []).length; ) {
+    const next = view.cells.find((c) => Math.abs(c.x - (cur.x + dx)) < 0.01 && Math.abs(c.y - (cur.y + dy)) < 0.01);
+    if (!next || line.length > 20) return view;
+    line.push(next);
+    cur = next;
+  }
+  const stacks = new Map();
+  for (let i = line.length - 1; i > 0; i--) stacks.set(line[i].id, line[i - 1].stack);
+  const gipf = k >= 2 && clicks[k - 2] === clicks[k - 1];
+  stacks.set(first.id, [{ owner: mover, kind: gipf ? 'gipf' : 'piece' }]);
+  return { ...view, cells: view.cells.map((c) => (stacks.has(c.id) ? { ...c, stack: stacks.get(c.id) } : c)) };
 }

@@ -498,7 +498,7 @@ export async function showGame(root, ctx, id) {
     }
     const near = S.drawnPly !== null && Math.abs(S.drawnPly - g.ply) <= 2;
     // The half-made turn as it leaves the board: Amazons' queen already on her new cell.
-    const drawn = a ? previewMove(view, S.clicks, g.game) : view;
+    const drawn = a ? previewMove(view, S.clicks, g.game, g.state.to_move) : view;
     // GIPF: where the piece can be pushed, shown already while the dot is clicked a second time
     // (a GIPF piece), so that the push targets are on the board from the first click.
     const ahead = new Set();

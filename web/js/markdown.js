@@ -50,6 +50,12 @@ export function renderMarkdown(md) {
       i++;
       while (i < lines.length && !/^\s*```/.test(lines[i])) body.push(lines[i++]);
       i++;
+      if (/^\s*```board\s*$/.test(line)) {
+        // A board diagram: the position as JSON (`position`, `record`, `options`, `caption`);
+        // the page draws it from the server's view of that position (rules.js).
+        out.push(`<figure class="rules-board" data-board="${escapeHtml(body.join(' '))}"></figure>`);
+        continue;
+      }
       out.push(`<pre><code>${escapeHtml(body.join('\n'))}</code></pre>`);
       continue;
     }

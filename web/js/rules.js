@@ -4,6 +4,8 @@
 
 import { h, modal } from './dom.js';
 import { renderMarkdown } from './markdown.js';
+import { api } from './api.js';
+import { boardSvg } from './draw.js';
 
 const cache = new Map();
 
@@ -22,6 +24,30 @@ export async function playerRules(game, lang) {
 }
 
 /**
+ * Fills each diagram of rendered rules (`figure.rules-board`, from a ```board fence) with the
+ * board of its position as the server sees it: real positions, drawn as in a game.
+ */
+export async function drawDiagrams(root, game) {
+  for (const fig of root.querySelectorAll('figure.rules-board[data-board]')) {
+    let spec;
+    try {
+      spec = JSON.parse(fig.getAttribute('data-board'));
+    } catch (_) {
+      continue;
+    }
+    try {
+      const a = await api.position({ game, options: spec.options || {}, position: spec.position, record: spec.record || '' });
+      const built = boardSvg({ view: a.state.view, gameId: game });
+      const label = spec.caption || '';
+      fig.innerHTML = `<svg class="board diagram" role="img" aria-label="${label.replace(/[<&"]/g, '')}" viewBox="${built.geo.viewBox.join(' ')}">${built.svg}</svg>`;
+      if (label) fig.appendChild(h('figcaption', label));
+    } catch (_) {
+      fig.remove();
+    }
+  }
+}
+
+/**
  * Opens the rules of game `gm` (its /api/meta entry) in language `tr.lang`.
  * @param {{tr: Function, gm: object, other?: boolean}} o `other`: offer the other language too
  */
@@ -36,6 +62,7 @@ export function showRules({ tr, gm, other = false }) {
     if (text) {
       body.innerHTML = renderMarkdown(text);
       body.setAttribute('data-rules', 'players');
+      drawDiagrams(body, gm.id);
     } else {
       body.innerHTML = spec ? renderMarkdown(spec) : `<p>${tr('rules.missing')}</p>`;
       body.setAttribute('data-rules', 'full');

@@ -36,3 +36,11 @@ test('the real rules files render without leftover markup', () => {
     }
   }
 });
+
+test('a board fence becomes a diagram placeholder carrying its position, escaped', () => {
+  const html = renderMarkdown('Before\n\n```board\n{"position":"a<b","caption":"x & y"}\n```\n\nAfter');
+  assert.match(html, /<figure class="rules-board" data-board="\{&quot;position&quot;:&quot;a&lt;b&quot;,&quot;caption&quot;:&quot;x &amp; y&quot;\}"><\/figure>/);
+  assert.match(html, /<p>After<\/p>/);
+  // Other fences stay code.
+  assert.match(renderMarkdown('```\nplain\n```'), /<pre><code>plain<\/code><\/pre>/);
+});

@@ -52,3 +52,19 @@ test("Amazons' queen is drawn on her new cell while the shot is chosen", () => {
   const { svg } = boardSvg({ view: moved, gameId: 'amazons', label: (id, c) => `${id}: ${(c.stack || []).length}` });
   assert.match(svg, /data-id="b1" aria-label="b1: 1"/);
 });
+
+test('GIPF: a push is drawn as it will stand, so the row to take is the row that will be there', async () => {
+  const { readFileSync } = await import('node:fs');
+  // `tabla state gipf -o variant=basic --position "ooo1/5/6/7/6/5/xxx1 w 12,12 0,0 -" --view`
+  const { view, paths } = JSON.parse(readFileSync(new URL('./gipf-push-view.json', import.meta.url)));
+  const path = paths['b1-b2;xb2,b3,b4,b5'][0];
+  assert.deepEqual(path.slice(0, 2), ['b1', 'b2']);
+  const at = (v, id) => (v.cells.find((c) => c.id === id).stack || []).map((p) => `${p.owner}:${p.kind}`);
+  const pushed = previewMove(view, ['b1', 'b2'], 'gipf', 'white');
+  for (const id of ['b2', 'b3', 'b4', 'b5']) assert.deepEqual(at(pushed, id), ['white:piece'], id);
+  assert.deepEqual(at(view, 'b5'), [], 'the view itself is untouched');
+  // A dot clicked twice enters a GIPF piece; nothing is drawn before a point is chosen.
+  assert.deepEqual(at(previewMove(view, ['b1', 'b1', 'b2'], 'gipf', 'white'), 'b2'), ['white:gipf']);
+  assert.equal(previewMove(view, ['b1'], 'gipf', 'white'), view);
+  assert.equal(previewMove(view, ['b1', 'b1'], 'gipf', 'white'), view);
+});

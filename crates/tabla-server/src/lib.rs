@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod error;
+mod explore;
 pub mod fanout;
 pub mod hub;
 mod live;
@@ -66,6 +67,7 @@ pub fn router(app: api::App) -> Router {
         .route("/api/meta", get(api::meta))
         .route("/api/games", post(api::create))
         .route("/api/preview", post(api::preview))
+        .route("/api/position", post(explore::position))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/live", get(live::live))
@@ -75,6 +77,8 @@ pub fn router(app: api::App) -> Router {
         .route("/api/games/{id}/hint", get(api::hint))
         .route("/", get(web::index))
         .route("/g/{id}", get(web::index))
+        .route("/learn", get(web::index))
+        .route("/learn/{game}", get(web::index))
         .method_not_allowed_fallback(api::wrong_method)
         .fallback(web::file);
     api.layer(DefaultBodyLimit::max(api::BODY_LIMIT))

@@ -927,3 +927,62 @@ async fn a_seeded_server_plays_the_same_games_every_run() {
     .await;
     assert_eq!(ur_played(&s2, computer(), 30).await, runs[0].1);
 }
+
+// ---------------------------------------------------------------------------------------
+// Any position, stored nowhere (`POST /api/position`)
+
+#[tokio::test]
+async fn any_position_is_answered_with_its_view_and_paths_and_nothing_is_stored() {
+    let s = server().await;
+    // From the start, a record with a chance token the caller chose.
+    let (status, a) = s
+        .post("/api/position", None, r#"{"game":"amazons","options":{"size":"6"},"record":""}"#)
+        .await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["players"], json!(["white", "black"]));
+    let first = a["state"]["legal"][0].as_str().unwrap().to_string();
+    let (status, b) = s
+        .post(
+            "/api/position",
+            None,
+            &json!({"game": "amazons", "options": {"size": "6"}, "record": first}).to_string(),
+        )
+        .await;
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["record"], json!([first]));
+    assert_eq!(b["state"]["to_move"], "black");
+    assert!(!b["state"]["view"]["last"].as_array().unwrap().is_empty(), "the last move is marked");
+    assert!(b["state"]["paths"].as_object().unwrap().len() > 10);
+    // From a position text: the position is played on.
+    let text = b["state"]["position"].as_str().unwrap().to_string();
+    let (status, c) = s
+        .post(
+            "/api/position",
+            None,
+            &json!({"game": "amazons", "options": {"size": "6"}, "position": text}).to_string(),
+        )
+        .await;
+    assert_eq!(status, 200, "{c}");
+    // The same turns (a position read from text may list its queens in another order).
+    let sorted = |v: &Value| {
+        let mut l: Vec<String> =
+            v.as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        l.sort();
+        l
+    };
+    assert_eq!(sorted(&c["state"]["legal"]), sorted(&b["state"]["legal"]));
+    // Errors say what was wrong; nothing is created.
+    for (body, says) in [
+        (r#"{"game":"chess"}"#, "unknown game"),
+        (r#"{"game":"amazons","options":{"size":"99"}}"#, "size"),
+        (r#"{"game":"amazons","record":"zz9"}"#, "record: move 1 ('zz9')"),
+        (r#"{"game":"amazons","position":"nonsense"}"#, "position:"),
+        (r#"{"game":"amazons","colour":"red"}"#, "colour"),
+        (r#"[1]"#, "expected an object"),
+    ] {
+        let (status, e) = s.post("/api/position", None, body).await;
+        assert_eq!(status, 400, "{body}: {e}");
+        let m = e["error"].as_str().unwrap();
+        assert!(m.contains(says), "{body}: '{m}' should mention '{says}'");
+    }
+}

@@ -179,6 +179,9 @@ test('GIPF: the prompts and the GIPF flags; Bulgarian Ur: the legend, the die an
   await page.waitForSelector('dialog .rules[data-rules="players"] h1');
   assert.equal(await page.locator('dialog .rules h1').textContent(), 'GIPF — how to play');
   assert.match(await page.locator('dialog .rules').textContent(), /click the dot\s+\*?\*?twice/i);
+  // A diagram drawn from a real position (the server's view of it), with its caption.
+  await page.waitForSelector('dialog .rules figure.rules-board svg.diagram [data-id="b2"]');
+  assert.match(await page.locator('dialog .rules figure.rules-board figcaption').textContent(), /row of four/);
   await shot(page, 'teach-gipf-rules-desktop');
   await page.click('dialog .rules a[href="#full"]');
   await page.waitForSelector('dialog .rules[data-rules="full"]');

@@ -1,0 +1,99 @@
+//! `POST /api/position`: any position of any game, with its view and click paths, without
+//! storing anything. What the page's first-game lessons, the rules' board diagrams and an
+//! analysis board need: the server stays the one that knows the rules, nothing is a game.
+
+use crate::error::ApiError;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
+use tabla_core::{GameOptions, StateReport};
+
+/// Most tokens a record may have here (a long game is a few hundred).
+const MAX_TOKENS: usize = 5_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionBody {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    /// Position text to start from instead of the start (as `tabla state` prints it).
+    #[serde(default)]
+    position: Option<String>,
+    /// Move tokens played from there, chance outcomes (`r3`) included: the caller chooses
+    /// the dice, as on an analysis board.
+    #[serde(default)]
+    record: Option<String>,
+}
+
+#[derive(Serialize)]
+struct PositionAnswer<'a> {
+    players: Vec<&'static str>,
+    /// The record played, in canonical notation.
+    record: Vec<String>,
+    state: &'a RawValue,
+}
+
+/// Reads the body, plays it out, answers the players, the canonical record and the state
+/// (`tabla state --view`'s object, the last token's cells marked).
+fn answer(bytes: &[u8]) -> Result<String, ApiError> {
+    let shape = r#"{"game":"seega","options":{},"position":"TEXT","record":"TOKENS"}"#;
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::bad_request(format!("the body is not the JSON expected ({shape}): {e}"))
+    })?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request(format!(
+            "the body is not the JSON expected ({shape}): expected an object"
+        )));
+    }
+    let req: PositionBody = serde_json::from_value(value).map_err(|e| {
+        ApiError::bad_request(format!("the body is not the JSON expected ({shape}): {e}"))
+    })?;
+    let info = tabla_games::find(&req.game).map_err(|e| ApiError::bad_request(e.0))?;
+    let pairs: Vec<(String, String)> = req.options.into_iter().collect();
+    let opts = GameOptions::new(info.options, &pairs).map_err(|e| ApiError::bad_request(e.0))?;
+    let mut position = (info.create)(&opts).map_err(|e| ApiError::bad_request(e.0))?;
+    if let Some(text) = &req.position {
+        position = position
+            .read_position(text)
+            .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
+    }
+    let tokens: Vec<&str> = req.record.as_deref().unwrap_or("").split_whitespace().collect();
+    if tokens.len() > MAX_TOKENS {
+        return Err(ApiError::bad_request(format!(
+            "record: {} tokens; at most {MAX_TOKENS}",
+            tokens.len()
+        )));
+    }
+    let mut record = Vec::with_capacity(tokens.len());
+    let mut last = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let played = position.play_text_touched(token).map_err(|e| {
+            ApiError::bad_request(format!("record: move {} ('{token}'): {e}", i + 1))
+        })?;
+        record.push(played.canonical);
+        last = played.touched;
+    }
+    let report = StateReport::with_view(position.as_dyn(), &last);
+    let state = serde_json::to_string(&report).expect("state serialises");
+    let state = RawValue::from_string(state).expect("serde_json writes JSON");
+    let a = PositionAnswer { players: position.player_names(), record, state: &state };
+    Ok(serde_json::to_string(&a).expect("answer serialises"))
+}
+
+/// `POST /api/position`.
+pub async fn position(b: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let b = b.map_err(|e| ApiError::status(e.status(), format!("cannot read the body: {e}")))?;
+    let text = tokio::task::spawn_blocking(move || {
+        std::panic::catch_unwind(|| answer(&b)).unwrap_or_else(|_| {
+            Err(ApiError::internal("the game's code failed on this position; nothing changed"))
+        })
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("position: {e}")))??;
+    Ok((StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], text).into_response())
+}

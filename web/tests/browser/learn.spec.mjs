@@ -1,0 +1,96 @@
+// The first-game lessons (/learn): every lesson of every game is played by clicks along the
+// server's own click path of a move that meets it (so a lesson whose position or goal the
+// rules refuse fails here), a legal move that misses the goal is answered plainly, progress is
+// kept, Hungarian, the phone, and axe finds nothing serious.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { launch, newPage, clickId, shot, api, PAGE, PHONE } from './harness.mjs';
+import { LESSONS } from '../../js/lessons.js';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let browser;
+before(async () => (browser = await launch()));
+after(async () => browser && browser.close());
+
+/** The lesson's position as the server gives it. */
+async function position(game, lesson, record = '') {
+  const r = await api('POST', '/api/position', { game, options: lesson.options, position: lesson.position, record });
+  assert.equal(r.status, 200, `${game}/${lesson.id}: ${JSON.stringify(r.json)}`);
+  return r.json.state;
+}
+
+/** Clicks a path: board places by id, the words `done`/`pass` by their buttons. */
+async function clickPath(page, path) {
+  for (const id of path) {
+    if (id === 'done' || id === 'pass') await page.click(`button[data-action="${id}"]`);
+    else await clickId(page, id);
+  }
+}
+
+test('every lesson of every game is met by clicking a move that does what it asks', async () => {
+  const page = await newPage(browser);
+  for (const [game, list] of Object.entries(LESSONS)) {
+    for (const [i, lesson] of list.entries()) {
+      await page.goto(`${PAGE}/learn/${game}?lesson=${i + 1}`);
+      await page.waitForSelector('svg.board.interactive');
+      const state = await position(game, lesson);
+      const goal = lesson.goal === 'any' ? state.legal : lesson.goal;
+      for (const m of goal) assert.ok(state.legal.includes(m), `${game}/${lesson.id}: goal ${m} is not legal there`);
+      // A legal move that does not do what is asked (where there is one): said, and the lesson stays.
+      const miss = lesson.goal === 'any' ? null : state.legal.find((m) => !goal.includes(m));
+      if (miss) {
+        await clickPath(page, state.paths[miss][0]);
+        await page.waitForSelector('.learn-status.error');
+        assert.match(await page.locator('.learn-status').textContent(), /does not do what this lesson asks/);
+        assert.equal(await page.locator('svg.board.interactive').count(), 1, 'still playable');
+      }
+      await clickPath(page, state.paths[goal[0]][0]);
+      await page.waitForSelector('.learn-status.good');
+      assert.match(await page.locator('.learn-status').textContent(), /Well done/);
+      if (i + 1 < list.length) assert.equal(await page.locator('[data-action="learn-next"]').count(), 1);
+      else assert.equal(await page.locator('.learn-finished').count(), 1);
+      if (i === list.length - 1) await shot(page, `learn-${game}-done-desktop`);
+    }
+  }
+  // Progress is kept: the index marks every lesson done.
+  await page.goto(`${PAGE}/learn`);
+  const total = Object.values(LESSONS).reduce((n, l) => n + l.length, 0);
+  assert.equal(await page.locator('.learn-done').count(), total);
+  await shot(page, 'learn-index-desktop');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the lessons: reached from the top bar and the rules, Hungarian, a phone, Show me, no serious axe finding', async () => {
+  const page = await newPage(browser, { viewport: PHONE, isMobile: true, locale: 'hu-HU' });
+  await page.goto(`${PAGE}/`);
+  await page.click('a[data-action="learn"]');
+  await page.waitForSelector('a[data-learn="seega"]');
+  assert.match(await page.locator('h1').textContent(), /Tanuld meg/);
+  await page.click('a[data-learn="seega"]');
+  await page.waitForSelector('svg.board.interactive');
+  assert.match(await page.locator('.learn-task').textContent(), /két követ/);
+  // Show me: the hint marks a way to do it on the board.
+  await page.goto(`${PAGE}/learn/seega?lesson=2`);
+  await page.waitForSelector('svg.board.interactive');
+  await page.click('[data-action="learn-hint"]');
+  await page.waitForSelector('svg.board .hint-ring');
+  await shot(page, 'learn-seega-hint-hu-phone');
+  // The board is in view on the phone, above the text.
+  const box = await page.locator('svg.board').boundingBox();
+  assert.ok(box && box.y < 844 && box.width > 300, `board in view: ${JSON.stringify(box)}`);
+  await page.addScriptTag({ path: axePath });
+  const serious = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`);
+  });
+  assert.deepEqual(serious, []);
+  // The players' rules lead to the lessons.
+  const rules = await api('GET', '/js/rules/seega.hu.md');
+  assert.match(rules.json, /\(\/learn\/seega\)/);
+  // An unknown game's lessons fall back to the list of games.
+  await page.goto(`${PAGE}/learn/chess`);
+  await page.waitForSelector('a[data-learn="gipf"]');
+  assert.deepEqual(page.errors, []);
+});
