@@ -761,3 +761,31 @@ async fn a_rematch_lands_both_players_in_one_new_game() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn in_bulgarian_ur_the_clock_of_the_player_to_roll_or_move_runs() {
+    let s = server().await;
+    let g = s
+        .create(json!({"game": "bulgarian-ur", "seats": ["human", "human"],
+                       "clock": {"initial_s": 600, "increment_s": 0}}))
+        .await;
+    let mut game = s.game(&g.id).await;
+    let mut pick = Pick(29);
+    let mut moved = false;
+    for _ in 0..30 {
+        let Some((seat, roll)) = common::actor(&game) else { break };
+        let player = game["seats"][seat]["player"].clone();
+        if moved {
+            assert_eq!(game["clock"]["running"], player, "{game}");
+        } else {
+            assert!(game["clock"]["running"].is_null(), "not before the first move: {game}");
+        }
+        let mv = if roll { "roll".to_string() } else { pick.legal(&game) };
+        let ply = game["ply"].as_u64().unwrap();
+        let (status, after) = s.play(&g, g.tokens[seat].as_deref().unwrap(), &mv, ply).await;
+        assert_eq!(status, 200, "{after}");
+        moved |= !roll;
+        game = after;
+    }
+    assert!(moved);
+}
