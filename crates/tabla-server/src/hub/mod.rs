@@ -5,7 +5,8 @@
 //!
 //! By concern: this file holds the games and their moves; [`seats`] names, open seats and
 //! joining; [`clocks`] the clocks and their timers; [`offers`] offers between people, abort
-//! and rematch; [`lobby`] the list of games waiting for players and quick pairing.
+//! and rematch; [`lobby`] the list of games waiting for players and quick pairing;
+//! [`ratings`] player identities and Glicko-2 ratings.
 
 pub mod clocks;
 pub mod lobby;
