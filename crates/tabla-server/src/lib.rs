@@ -8,7 +8,8 @@
 //! - [`store::Store`]: games as options, seats and records; every change committed before it
 //!   is acknowledged;
 //! - [`fanout::FanOut`]: live frames to the watchers of a game;
-//! - [`hub::Hub`]: the games in memory, the rules checks, dice, computer seats;
+//! - [`hub::Hub`]: the games in memory, the rules checks, dice, computer seats, open seats,
+//!   clocks and their timers, offers, the lobby, ratings;
 //! - `api`, `live`, `web`: the endpoints.
 
 pub mod api;
@@ -47,6 +48,10 @@ pub struct Config {
     /// from S and the game's creation number in the database, the same every run; `None`:
     /// random secrets.
     pub seed: Option<u64>,
+    /// Accept clocks in milliseconds, `{"initial_ms":N,"increment_ms":M}`, with no lower
+    /// bound, so that tests of time-outs need not wait 10 s. Never set by `tabla serve`.
+    #[doc(hidden)]
+    pub test_clocks: bool,
 }
 
 impl Default for Config {
@@ -57,6 +62,7 @@ impl Default for Config {
             heartbeat: Duration::from_secs(15),
             searches: None,
             seed: None,
+            test_clocks: false,
         }
     }
 }
@@ -75,6 +81,19 @@ pub fn router(app: api::App) -> Router {
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/hint", get(api::hint))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/cancel", post(api::cancel))
+        .route("/api/games/{id}/abort", post(api::abort))
+        .route("/api/games/{id}/offers", post(api::offer))
+        .route("/api/games/{id}/offers/accept", post(api::accept))
+        .route("/api/games/{id}/offers/decline", post(api::decline))
+        .route("/api/games/{id}/rematch", get(api::rematch))
+        .route("/api/lobby", get(api::lobby))
+        .route("/api/lobby/live", get(live::lobby_live))
+        .route("/api/pair", post(api::pair))
+        .route("/api/players", post(api::new_player))
+        .route("/api/players/me", get(api::player_me))
+        .route("/api/leaderboard/{game}", get(api::leaderboard))
         .route("/", get(web::index))
         .route("/g/{id}", get(web::index))
         .route("/learn", get(web::index))
@@ -109,11 +128,15 @@ pub struct Running {
     pub addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
+    hub: std::sync::Weak<hub::Hub>,
 }
 
 impl Running {
     /// Stops accepting, lets requests in flight finish, and waits.
     pub async fn stop(mut self) {
+        if let Some(hub) = self.hub.upgrade() {
+            hub.close();
+        }
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
         }
@@ -144,8 +167,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
             Some(hub::Seeded::new(seed, stored))
         }
     };
-    let hub =
-        hub::Hub::new(Arc::new(store), Arc::new(fanout::LocalFanOut::default()), searches, seeded);
+    let hub = hub::Hub::with_test_clocks(
+        Arc::new(store),
+        Arc::new(fanout::LocalFanOut::default()),
+        searches,
+        seeded,
+        config.test_clocks,
+    );
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -165,6 +193,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
             }
         }
     });
+    let weak = Arc::downgrade(&hub);
     let app = router(api::App { hub, heartbeat: config.heartbeat });
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -177,7 +206,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
             tracing::error!(error = %e, "the server stopped");
         }
     });
-    Ok(Running { addr, stop: Some(stop), task })
+    Ok(Running { addr, stop: Some(stop), task, hub: weak })
 }
 
 /// `tabla serve`: logs to standard error (level from `RUST_LOG`, default `info`), serves until

@@ -42,14 +42,48 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// A seat as stored: its kind (`human`, `computer:3`) and, for people, the SHA-256 of its
-/// token (the token itself is never stored).
+/// A seat as stored: its kind (`human`, `computer:3`, `open`) and, for people, the SHA-256 of
+/// its token (the token itself is never stored) and the name they gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredSeat {
-    /// `human` or `computer:L`.
+    /// `human`, `computer:L`, or `open` (nobody has taken it yet).
     pub kind: String,
-    /// SHA-256 of the seat's token; `None` for computer seats.
+    /// SHA-256 of the seat's token; `None` for computer and open seats.
     pub token_hash: Option<[u8; 32]>,
+    /// The player's name, if they gave one.
+    pub name: Option<String>,
+    /// The player identity (`POST /api/players`) the seat is linked to, if any.
+    pub player_id: Option<String>,
+}
+
+/// A player's Glicko-2 rating in one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// The rating (1500 to start).
+    pub rating: f64,
+    /// Its deviation (350 to start).
+    pub deviation: f64,
+    /// Its volatility (0.06 to start).
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: u32,
+}
+
+impl Default for Rating {
+    fn default() -> Rating {
+        Rating { rating: 1500.0, deviation: 350.0, volatility: 0.06, games: 0 }
+    }
+}
+
+/// A player identity as stored: the SHA-256 of its key, never the key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// The public id.
+    pub id: String,
+    /// The name given.
+    pub name: String,
+    /// Ratings per game (registry id).
+    pub ratings: Vec<(String, Rating)>,
 }
 
 /// A whole game as stored: what it takes to rebuild it.
@@ -74,6 +108,13 @@ pub struct StoredGame {
     pub resigned: Option<u8>,
     /// Whether the game is over (by its rules or by resignation).
     pub finished: bool,
+    /// What the hub keeps beside the record (clock, ending, offers, rematch), as a JSON
+    /// object the store does not read; `{}` for games stored before it existed.
+    pub meta: String,
+    /// Whether a clock may run out (the game is listed by [`Store::resumable`]).
+    pub timed: bool,
+    /// When the game was created, in seconds since 1970 (set by the store on create).
+    pub created_at: i64,
 }
 
 /// One change to a stored game.
@@ -96,11 +137,25 @@ pub enum Edit {
         /// The seat index.
         seat: u8,
     },
+    /// A person took an open seat: it becomes `human` with this token hash and name. Refused
+    /// ([`StoreError::Conflict`]) when the seat is not open any more.
+    Join {
+        /// The seat index.
+        seat: u8,
+        /// SHA-256 of the new token.
+        token_hash: [u8; 32],
+        /// The name given.
+        name: Option<String>,
+        /// The player identity, if the joining person gave a key.
+        player_id: Option<String>,
+    },
+    /// Nothing but `meta` changes (a clock ran out, an offer, a draw, an abort).
+    Meta,
 }
 
 /// A change with the version it was made for: the store applies it only if the game is still
 /// at that version, and the game's version becomes `version + 1`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Change {
     /// The game's id.
     pub id: String,
@@ -110,6 +165,13 @@ pub struct Change {
     pub edit: Edit,
     /// Whether the game is over after it.
     pub finished: bool,
+    /// The game's [`StoredGame::meta`] after the change.
+    pub meta: String,
+    /// The game's [`StoredGame::timed`] after the change.
+    pub timed: bool,
+    /// New ratings (player id, game, rating) written in the same transaction: the end of a
+    /// rated game.
+    pub ratings: Vec<(String, String, Rating)>,
 }
 
 /// Where games live. Every call either does all it says, durably, or nothing.
@@ -130,8 +192,8 @@ pub trait Store: Send + Sync + 'static {
     /// [`StoreError::Conflict`] when the game is not at `change.version` (or does not exist);
     /// [`StoreError::Backend`].
     fn commit(&self, change: Change) -> StoreFuture<'_, ()>;
-    /// Ids of the unfinished games with a computer seat, so that a restarted server resumes
-    /// a computer's turn that was cut off.
+    /// Ids of the unfinished games with a computer seat or a clock, so that a restarted
+    /// server resumes a computer's turn that was cut off and ends games whose time ran out.
     ///
     /// # Errors
     /// [`StoreError::Backend`].
@@ -141,6 +203,31 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// [`StoreError::Backend`].
     fn count(&self) -> StoreFuture<'_, u64>;
+    /// Ids of the unfinished games with an open seat, newest first (at most 200).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn lobby(&self) -> StoreFuture<'_, Vec<String>>;
+    /// Stores a new player identity.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the id or key is taken; [`StoreError::Backend`].
+    fn create_player(&self, id: String, name: String, key_hash: [u8; 32]) -> StoreFuture<'_, ()>;
+    /// The player whose key has this hash, with their ratings.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn player_by_key(&self, key_hash: [u8; 32]) -> StoreFuture<'_, Option<Player>>;
+    /// The ratings in `game` of these players (the default for one not rated yet).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn ratings(&self, game: String, ids: Vec<String>) -> StoreFuture<'_, Vec<Rating>>;
+    /// The best `limit` players of `game` (name and rating), best first.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn leaderboard(&self, game: String, limit: u32) -> StoreFuture<'_, Vec<(String, Rating)>>;
 }
 
 /// The schema, one step per version from the first; `PRAGMA user_version` says how many have
@@ -174,6 +261,31 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, ply)
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX games_resumable ON games(finished, has_computer);",
+    // 2: names, open seats, clocks, offers (issue 26).
+    "ALTER TABLE seats ADD COLUMN name TEXT;
+    ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN timed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_lobby ON games(finished, open);
+    CREATE INDEX games_timed ON games(finished, timed);",
+    // 3: player identities and their ratings per game.
+    "CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        key_hash BLOB NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE ratings (
+        player_id TEXT NOT NULL REFERENCES players(id),
+        game TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player_id, game)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX ratings_board ON ratings(game, rating);
+    ALTER TABLE seats ADD COLUMN player_id TEXT REFERENCES players(id);",
 ];
 
 /// The schema version this build writes.
@@ -216,6 +328,7 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 enum Job {
     Create(StoredGame, oneshot::Sender<Result<(), StoreError>>),
     Commit(Change, oneshot::Sender<Result<(), StoreError>>),
+    Player(String, String, [u8; 32], oneshot::Sender<Result<(), StoreError>>),
 }
 
 /// SQLite in one file. Writes go to one thread that owns the writing connection and commits
@@ -290,8 +403,10 @@ impl Store for SqliteStore {
 
     fn resumable(&self) -> StoreFuture<'_, Vec<String>> {
         self.read(|c| {
-            let mut q =
-                c.prepare("SELECT id FROM games WHERE finished = 0 AND has_computer = 1")?;
+            let mut q = c.prepare(
+                "SELECT id FROM games WHERE finished = 0 AND has_computer = 1
+                 UNION SELECT id FROM games WHERE finished = 0 AND timed = 1",
+            )?;
             let ids = q.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
             Ok(ids)
         })
@@ -301,6 +416,75 @@ impl Store for SqliteStore {
         self.read(|c| {
             let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
             Ok(u64::try_from(n).unwrap_or(0))
+        })
+    }
+
+    fn create_player(&self, id: String, name: String, key_hash: [u8; 32]) -> StoreFuture<'_, ()> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Player(id, name, key_hash, tx));
+        Box::pin(answer(rx))
+    }
+
+    fn player_by_key(&self, key_hash: [u8; 32]) -> StoreFuture<'_, Option<Player>> {
+        self.read(move |c| {
+            let row: Option<(String, String)> = c
+                .query_row(
+                    "SELECT id, name FROM players WHERE key_hash = ?1",
+                    [&key_hash[..]],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let Some((id, name)) = row else { return Ok(None) };
+            let mut q = c.prepare_cached(
+                "SELECT game, rating, deviation, volatility, games FROM ratings
+                 WHERE player_id = ?1 ORDER BY game",
+            )?;
+            let ratings = q
+                .query_map([&id], |r| Ok((r.get::<_, String>(0)?, rating_row(r, 1)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Some(Player { id, name, ratings }))
+        })
+    }
+
+    fn ratings(&self, game: String, ids: Vec<String>) -> StoreFuture<'_, Vec<Rating>> {
+        self.read(move |c| {
+            let mut q = c.prepare_cached(
+                "SELECT rating, deviation, volatility, games FROM ratings
+                 WHERE player_id = ?1 AND game = ?2",
+            )?;
+            ids.iter()
+                .map(|id| {
+                    let r = q.query_row(params![id, game], |r| rating_row(r, 0)).optional()?;
+                    Ok(r.unwrap_or_default())
+                })
+                .collect()
+        })
+    }
+
+    fn leaderboard(&self, game: String, limit: u32) -> StoreFuture<'_, Vec<(String, Rating)>> {
+        self.read(move |c| {
+            let mut q = c.prepare_cached(
+                "SELECT p.name, r.rating, r.deviation, r.volatility, r.games
+                 FROM ratings r JOIN players p ON p.id = r.player_id
+                 WHERE r.game = ?1 ORDER BY r.rating DESC, r.games DESC LIMIT ?2",
+            )?;
+            let rows = q
+                .query_map(params![game, limit], |r| {
+                    Ok((r.get::<_, String>(0)?, rating_row(r, 1)?))
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+    }
+
+    fn lobby(&self) -> StoreFuture<'_, Vec<String>> {
+        self.read(|c| {
+            let mut q = c.prepare(
+                "SELECT id FROM games WHERE finished = 0 AND open = 1
+                 ORDER BY created_at DESC, rowid DESC LIMIT 200",
+            )?;
+            let ids = q.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+            Ok(ids)
         })
     }
 }
@@ -322,7 +506,7 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         for (job, result) in batch.into_iter().zip(results) {
             let reply = match job {
-                Job::Create(_, reply) | Job::Commit(_, reply) => reply,
+                Job::Create(_, reply) | Job::Commit(_, reply) | Job::Player(.., reply) => reply,
             };
             let _ = reply.send(result);
         }
@@ -340,6 +524,7 @@ fn write_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<(), StoreErro
             let r = match job {
                 Job::Create(game, _) => create(&sp, game),
                 Job::Commit(change, _) => commit(&sp, change),
+                Job::Player(id, name, hash, _) => create_player(&sp, id, name, hash),
             };
             if r.is_ok() {
                 sp.commit()?;
@@ -359,6 +544,28 @@ fn write_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<(), StoreErro
     }
 }
 
+/// A [`Rating`] from columns rating, deviation, volatility, games starting at `at`.
+fn rating_row(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: r.get(at)?,
+        deviation: r.get(at + 1)?,
+        volatility: r.get(at + 2)?,
+        games: r.get(at + 3)?,
+    })
+}
+
+fn create_player(c: &Connection, id: &str, name: &str, hash: &[u8; 32]) -> Result<(), StoreError> {
+    let inserted = c.execute(
+        "INSERT INTO players (id, name, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT DO NOTHING",
+        params![id, name, &hash[..], now()],
+    )?;
+    if inserted == 0 {
+        return Err(StoreError::Conflict);
+    }
+    Ok(())
+}
+
 fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -368,11 +575,12 @@ fn now() -> i64 {
 
 fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     let options = serde_json::to_string(&g.options).expect("options serialise");
-    let has_computer = g.seats.iter().any(|s| s.kind != "human");
+    let has_computer = g.seats.iter().any(|s| s.kind.starts_with("computer"));
+    let open = g.seats.iter().any(|s| s.kind == "open");
     let inserted = c.execute(
         "INSERT INTO games (id, game, options, secret, version, ply, resigned, finished,
-                            has_computer, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
+                            has_computer, created_at, updated_at, meta, timed, open)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13)
          ON CONFLICT (id) DO NOTHING",
         params![
             g.id,
@@ -384,7 +592,10 @@ fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
             g.resigned,
             g.finished,
             has_computer,
-            now()
+            now(),
+            g.meta,
+            g.timed,
+            open
         ],
     )?;
     if inserted == 0 {
@@ -392,8 +603,16 @@ fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     }
     for (i, s) in g.seats.iter().enumerate() {
         c.execute(
-            "INSERT INTO seats (game_id, seat, kind, token_hash) VALUES (?1, ?2, ?3, ?4)",
-            params![g.id, i as i64, s.kind, s.token_hash.as_ref().map(|h| &h[..])],
+            "INSERT INTO seats (game_id, seat, kind, token_hash, name, player_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                g.id,
+                i as i64,
+                s.kind,
+                s.token_hash.as_ref().map(|h| &h[..]),
+                s.name,
+                s.player_id
+            ],
         )?;
     }
     insert_moves(c, &g.id, 0, &g.record)
@@ -445,24 +664,62 @@ fn commit(c: &Connection, ch: &Change) -> Result<(), StoreError> {
             c.execute("UPDATE games SET resigned = ?2 WHERE id = ?1", params![ch.id, seat])?;
             ply
         }
+        Edit::Join { seat, token_hash, name, player_id } => {
+            let taken = c.execute(
+                "UPDATE seats SET kind = 'human', token_hash = ?3, name = ?4, player_id = ?5
+                 WHERE game_id = ?1 AND seat = ?2 AND kind = 'open'",
+                params![ch.id, seat, &token_hash[..], name, player_id],
+            )?;
+            if taken == 0 {
+                return Err(StoreError::Conflict);
+            }
+            ply
+        }
+        Edit::Meta => ply,
     };
     c.execute(
-        "UPDATE games SET version = ?2, ply = ?3, finished = ?4, updated_at = ?5 WHERE id = ?1",
-        params![ch.id, version + 1, new_ply as i64, ch.finished, now()],
+        "UPDATE games SET version = ?2, ply = ?3, finished = ?4, updated_at = ?5, meta = ?6,
+                          timed = ?7,
+                          open = EXISTS (SELECT 1 FROM seats WHERE game_id = ?1 AND kind = 'open')
+         WHERE id = ?1",
+        params![ch.id, version + 1, new_ply as i64, ch.finished, now(), ch.meta, ch.timed],
     )?;
+    for (player, game, r) in &ch.ratings {
+        c.execute(
+            "INSERT INTO ratings (player_id, game, rating, deviation, volatility, games)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (player_id, game) DO UPDATE SET rating = ?3, deviation = ?4,
+                 volatility = ?5, games = ?6",
+            params![player, game, r.rating, r.deviation, r.volatility, r.games],
+        )?;
+    }
     Ok(())
 }
 
 fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    type Row = (String, String, Vec<u8>, i64, Option<u8>, bool);
+    type Row = (String, String, Vec<u8>, i64, Option<u8>, bool, String, bool, i64);
     let row: Option<Row> = c
         .query_row(
-            "SELECT game, options, secret, version, resigned, finished FROM games WHERE id = ?1",
+            "SELECT game, options, secret, version, resigned, finished, meta, timed, created_at
+             FROM games WHERE id = ?1",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                ))
+            },
         )
         .optional()?;
-    let Some((game, options, secret, version, resigned, finished)) = row else {
+    let Some((game, options, secret, version, resigned, finished, meta, timed, created_at)) = row
+    else {
         return Ok(None);
     };
     let options: Vec<(String, String)> = serde_json::from_str(&options)
@@ -470,19 +727,27 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let secret: [u8; 32] = secret
         .try_into()
         .map_err(|_| StoreError::Backend(format!("game {id}: bad secret column")))?;
-    let mut q =
-        c.prepare_cached("SELECT kind, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+    let mut q = c.prepare_cached(
+        "SELECT kind, token_hash, name, player_id FROM seats WHERE game_id = ?1 ORDER BY seat",
+    )?;
     let seats = q
-        .query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<Vec<u8>>>(1)?)))?
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<Vec<u8>>>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, Option<String>>(3)?,
+            ))
+        })?
         .map(|r| {
-            let (kind, hash) = r?;
+            let (kind, hash, name, player_id) = r?;
             let token_hash = match hash {
                 None => None,
                 Some(h) => Some(h.try_into().map_err(|_| {
                     StoreError::Backend(format!("game {id}: bad token hash column"))
                 })?),
             };
-            Ok(StoredSeat { kind, token_hash })
+            Ok(StoredSeat { kind, token_hash, name, player_id })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let mut q = c.prepare_cached("SELECT token FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -497,6 +762,9 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
         version: version as u64,
         resigned,
         finished,
+        meta,
+        timed,
+        created_at,
     }))
 }
 
@@ -510,15 +778,33 @@ mod tests {
             game: "amazons".into(),
             options: vec![("size".into(), "6".into())],
             seats: vec![
-                StoredSeat { kind: "human".into(), token_hash: Some([7; 32]) },
-                StoredSeat { kind: "computer:2".into(), token_hash: None },
+                StoredSeat {
+                    kind: "human".into(),
+                    token_hash: Some([7; 32]),
+                    name: None,
+                    player_id: None,
+                },
+                StoredSeat {
+                    kind: "computer:2".into(),
+                    token_hash: None,
+                    name: None,
+                    player_id: None,
+                },
             ],
             secret: [1; 32],
             record: vec!["a".into(), "b".into()],
             version: 0,
             resigned: None,
             finished: false,
+            meta: "{}".into(),
+            timed: false,
+            created_at: 0,
         }
+    }
+
+    /// A loaded game with the creation time the store set put back to 0, to compare.
+    fn unstamped(g: Option<StoredGame>) -> Option<StoredGame> {
+        g.map(|g| StoredGame { created_at: 0, ..g })
     }
 
     fn rt() -> tokio::runtime::Runtime {
@@ -533,13 +819,16 @@ mod tests {
             let s = SqliteStore::open(&path).unwrap();
             s.create(game("g1")).await.unwrap();
             assert_eq!(s.create(game("g1")).await, Err(StoreError::Conflict));
-            assert_eq!(s.load("g1").await.unwrap(), Some(game("g1")));
+            assert_eq!(unstamped(s.load("g1").await.unwrap()), Some(game("g1")));
             assert_eq!(s.load("nope").await.unwrap(), None);
             let append = |version, ply| Change {
                 id: "g1".into(),
                 version,
                 edit: Edit::Append { ply, tokens: vec!["c".into(), "d".into()] },
                 finished: false,
+                meta: "{}".into(),
+                timed: false,
+                ratings: vec![],
             };
             s.commit(append(0, 2)).await.unwrap();
             // The same change again is stale: the version moved on.
@@ -550,6 +839,9 @@ mod tests {
                 version: 1,
                 edit: Edit::Truncate { ply: 1 },
                 finished: false,
+                meta: "{}".into(),
+                timed: false,
+                ratings: vec![],
             };
             s.commit(cut).await.unwrap();
             let resign = Change {
@@ -557,6 +849,9 @@ mod tests {
                 version: 2,
                 edit: Edit::Resign { seat: 0 },
                 finished: true,
+                meta: "{}".into(),
+                timed: false,
+                ratings: vec![],
             };
             s.commit(resign).await.unwrap();
             let g = s.load("g1").await.unwrap().unwrap();
@@ -572,7 +867,53 @@ mod tests {
         // Reopening keeps everything and does not migrate again.
         rt().block_on(async {
             let s = SqliteStore::open(&path).unwrap();
-            assert_eq!(s.load("g2").await.unwrap(), Some(game("g2")));
+            assert_eq!(unstamped(s.load("g2").await.unwrap()), Some(game("g2")));
+        });
+    }
+
+    #[test]
+    fn an_open_seat_is_joined_once_and_leaves_the_lobby() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        rt().block_on(async {
+            let s = SqliteStore::open(&path).unwrap();
+            let mut g = game("g1");
+            g.seats[1] =
+                StoredSeat { kind: "open".into(), token_hash: None, name: None, player_id: None };
+            s.create(g).await.unwrap();
+            s.create(game("g2")).await.unwrap();
+            assert_eq!(s.lobby().await.unwrap(), vec!["g1".to_string()]);
+            let join = |version| Change {
+                id: "g1".into(),
+                version,
+                edit: Edit::Join {
+                    seat: 1,
+                    token_hash: [9; 32],
+                    name: Some("Béla".into()),
+                    player_id: None,
+                },
+                finished: false,
+                meta: r#"{"rated":false}"#.into(),
+                timed: true,
+                ratings: vec![],
+            };
+            s.commit(join(0)).await.unwrap();
+            // The seat is not open any more, whatever the version.
+            assert_eq!(s.commit(join(1)).await, Err(StoreError::Conflict));
+            let g = s.load("g1").await.unwrap().unwrap();
+            assert_eq!(
+                g.seats[1],
+                StoredSeat {
+                    kind: "human".into(),
+                    token_hash: Some([9; 32]),
+                    name: Some("Béla".into()),
+                    player_id: None,
+                }
+            );
+            assert_eq!((g.meta.as_str(), g.timed, g.version), (r#"{"rated":false}"#, true, 1));
+            assert!(s.lobby().await.unwrap().is_empty());
+            // A timed game is resumed after a restart, so that its clock is kept.
+            assert!(s.resumable().await.unwrap().contains(&"g1".to_string()));
         });
     }
 
