@@ -94,3 +94,26 @@ test('the lessons: reached from the top bar and the rules, Hungarian, a phone, S
   await page.waitForSelector('a[data-learn="gipf"]');
   assert.deepEqual(page.errors, []);
 });
+
+test('GIPF in a game: after a push that makes a row, the board shows the push done and the prompt says to take the row', async () => {
+  // A basic game whose next white turn makes a row on the e line (found by random play).
+  const record = 'i4-h4 d1-d2 f1-e2 i2-h2 a2-b3 h1-h2 d1-d2 a3-b4 c1-d2 b1-c2';
+  const created = await api('POST', '/api/games', { game: 'gipf', options: { variant: 'basic' }, seats: ['human', 'human'], record });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const before = (await api('GET', `/api/games/${created.json.id}`)).json;
+  assert.ok(before.state.legal.includes('e1-e2;xe2,e3,e4,e5'));
+  const stackAt = (id) => before.state.view.cells.find((c) => c.id === id).stack.length;
+  assert.equal(stackAt('e5'), 0, 'e5 is empty before the push');
+  const page = await newPage(browser);
+  await page.goto(`${PAGE}/g/${created.json.id}?token=${created.json.seats[0].token}`);
+  await page.waitForSelector('svg.board[data-interactive="true"]');
+  await clickId(page, 'e1');
+  await clickId(page, 'e2');
+  await page.waitForFunction(() => /Click a row to take it/.test(document.querySelector('[data-prompt]')?.textContent || ''));
+  // Drawn as it will stand: the line pushed on, a white piece now on e5.
+  assert.equal(await page.locator('svg.board .pc[data-at="e5#0"][data-owner="white"]').count(), 1);
+  await shot(page, 'gipf-row-to-take-desktop');
+  await clickId(page, 'e3');
+  await page.waitForSelector('svg.board[data-ply="11"]');
+  assert.deepEqual(page.errors, []);
+});
