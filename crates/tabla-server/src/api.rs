@@ -2,7 +2,7 @@
 //! asks the [`Hub`], and answers JSON; every refusal is an [`ApiError`].
 
 use crate::error::ApiError;
-use crate::hub::{Hub, NewGame, SeatKind};
+use crate::hub::{Agreed, Created, Hub, NewGame, OfferKind, PairRequest, Paired, SeatKind};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
@@ -116,9 +116,13 @@ struct CreateBody {
     #[serde(default)]
     options: BTreeMap<String, String>,
     #[serde(default)]
-    seats: Option<Vec<String>>,
+    seats: Option<Vec<serde_json::Value>>,
     #[serde(default)]
     record: Option<String>,
+    #[serde(default)]
+    clock: Option<serde_json::Value>,
+    #[serde(default)]
+    rated: Option<bool>,
 }
 
 /// `POST /api/games`.
@@ -129,7 +133,7 @@ pub async fn create(
     let b = body(b)?;
     let req: CreateBody = parse(
         &b,
-        r#"{"game":"amazons","options":{"size":"10"},"seats":["human","computer:3"],"record":"TOKENS"}"#,
+        r#"{"game":"amazons","options":{"size":"10"},"seats":["human","computer:3"],"record":"TOKENS","clock":{"initial_s":180,"increment_s":2},"rated":false}"#,
     )?;
     let created = app
         .hub
@@ -138,21 +142,34 @@ pub async fn create(
             options: req.options.into_iter().collect(),
             seats: req.seats,
             record: req.record,
+            clock: req.clock,
+            rated: req.rated.unwrap_or(false),
+            hashes: vec![],
         })
         .await?;
+    Ok(json(StatusCode::CREATED, created_json(&created).to_string()))
+}
+
+/// What creating answers: the id, the watch URL, and each seat with its token and invite.
+fn created_json(created: &Created) -> serde_json::Value {
     let id = &created.id;
     let seats: Vec<serde_json::Value> = created
         .seats
         .iter()
-        .map(|(player, kind, token)| match token {
-            Some(t) => serde_json::json!({
-                "player": player, "kind": kind.label(), "token": t, "url": format!("/g/{id}?token={t}"),
-            }),
-            None => serde_json::json!({"player": player, "kind": kind.label()}),
+        .map(|(player, kind, token, name)| {
+            let mut s = match token {
+                Some(t) => serde_json::json!({
+                    "player": player, "kind": kind.label(), "token": t, "url": format!("/g/{id}?token={t}"),
+                }),
+                None => serde_json::json!({"player": player, "kind": kind.label()}),
+            };
+            if let Some(n) = name {
+                s["name"] = serde_json::json!(n);
+            }
+            s
         })
         .collect();
-    let body = serde_json::json!({"id": id, "url": format!("/g/{id}"), "seats": seats});
-    Ok(json(StatusCode::CREATED, body.to_string()))
+    serde_json::json!({"id": id, "url": format!("/g/{id}"), "seats": seats})
 }
 
 #[derive(Deserialize)]
@@ -251,10 +268,7 @@ pub async fn resign(
 ) -> Result<Response, ApiError> {
     app.hub.exists(&id).await?;
     let token = bearer(&headers)?;
-    let b = body(b)?;
-    if !b.iter().all(u8::is_ascii_whitespace) {
-        let _: Nothing = parse(&b, "no body, or {}")?;
-    }
+    no_body(&body(b)?)?;
     Ok(json(StatusCode::OK, app.hub.resign(&id, &token).await?))
 }
 
@@ -294,6 +308,213 @@ pub async fn hint(
     let token = bearer(&headers)?;
     let mv = app.hub.hint(&id, &token).await?;
     Ok(json(StatusCode::OK, serde_json::json!({ "move": mv }).to_string()))
+}
+
+/// `GET /api/lobby`: the games waiting for players.
+pub async fn lobby(State(app): State<App>) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, app.hub.lobby().await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    name: Option<serde_json::Value>,
+}
+
+/// A name from a body: checked, or 400.
+fn name_of(v: Option<serde_json::Value>) -> Result<Option<String>, ApiError> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(n) => crate::hub::seats::check_name(&n)
+            .map(Some)
+            .map_err(|e| ApiError::bad_request(format!("name: {e}"))),
+    }
+}
+
+/// What joining answers.
+fn joined_json(id: &str, player: &str, token: &str) -> serde_json::Value {
+    serde_json::json!({
+        "id": id, "player": player, "token": token, "url": format!("/g/{id}?token={token}"),
+    })
+}
+
+/// `POST /api/games/{id}/join` `{"player":"black","name":"Béla"}`: takes an open seat.
+pub async fn join(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let b = body(b)?;
+    let req: JoinBody = if b.iter().all(u8::is_ascii_whitespace) {
+        JoinBody { player: None, name: None }
+    } else {
+        parse(&b, r#"{"player":"black","name":"Béla"} (both may be left out)"#)?
+    };
+    let name = name_of(req.name)?;
+    let j = app.hub.join(&id, req.player.as_deref(), name).await?;
+    Ok(json(StatusCode::OK, joined_json(&id, j.player, &j.token).to_string()))
+}
+
+/// A body that must be empty or `{}`.
+fn no_body(b: &Bytes) -> Result<(), ApiError> {
+    if !b.iter().all(u8::is_ascii_whitespace) {
+        let _: Nothing = parse(b, "no body, or {}")?;
+    }
+    Ok(())
+}
+
+/// `POST /api/games/{id}/cancel`: ends a game that waits for a player.
+pub async fn cancel(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let token = bearer(&headers)?;
+    no_body(&body(b)?)?;
+    Ok(json(StatusCode::OK, app.hub.cancel(&id, &token).await?))
+}
+
+/// `POST /api/games/{id}/abort`: ends a game before every side has moved.
+pub async fn abort(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let token = bearer(&headers)?;
+    no_body(&body(b)?)?;
+    Ok(json(StatusCode::OK, app.hub.abort(&id, &token).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OfferBody {
+    kind: String,
+    #[serde(default)]
+    ply: Option<u64>,
+}
+
+fn agreed_json(a: Agreed) -> Response {
+    match a {
+        Agreed::Game(text) => json(StatusCode::OK, text),
+        Agreed::Rematch { id, token } => json(
+            StatusCode::OK,
+            serde_json::json!({"id": id, "token": token, "url": format!("/g/{id}?token={token}")})
+                .to_string(),
+        ),
+    }
+}
+
+async fn offer_like(
+    app: App,
+    id: String,
+    headers: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+    what: &str,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let token = bearer(&headers)?;
+    let b = body(b)?;
+    let req: OfferBody =
+        parse(&b, r#"{"kind":"draw","ply":N} (kind draw, takeback or rematch; ply optional)"#)?;
+    let kind = OfferKind::parse(&req.kind)?;
+    match what {
+        "offer" => Ok(agreed_json(app.hub.agree(&id, &token, kind, req.ply, false).await?)),
+        "accept" => Ok(agreed_json(app.hub.agree(&id, &token, kind, req.ply, true).await?)),
+        _ => Ok(json(StatusCode::OK, app.hub.decline(&id, &token, kind).await?)),
+    }
+}
+
+/// `POST /api/games/{id}/offers` `{"kind":"draw","ply":N}`.
+pub async fn offer(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    offer_like(app, id, headers, b, "offer").await
+}
+
+/// `POST /api/games/{id}/offers/accept` `{"kind":"draw"}`.
+pub async fn accept(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    offer_like(app, id, headers, b, "accept").await
+}
+
+/// `POST /api/games/{id}/offers/decline` `{"kind":"draw"}`.
+pub async fn decline(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    offer_like(app, id, headers, b, "decline").await
+}
+
+/// `GET /api/games/{id}/rematch` with a seat's token: its seat in the agreed rematch.
+pub async fn rematch(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let token = bearer(&headers)?;
+    let (new_id, t) = app.hub.rematch_for(&id, &token).await?;
+    Ok(agreed_json(Agreed::Rematch { id: new_id, token: t }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairBody {
+    game: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    #[serde(default)]
+    clock: Option<serde_json::Value>,
+    name: serde_json::Value,
+    #[serde(default)]
+    rated: Option<bool>,
+}
+
+/// `POST /api/pair`: joins a waiting game with the same settings (200, as joining, with
+/// `id`) or opens one (201, as creating).
+pub async fn pair(
+    State(app): State<App>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let b = body(b)?;
+    let req: PairBody = parse(
+        &b,
+        r#"{"game":"gipf","options":{},"clock":{"initial_s":300,"increment_s":5},"name":"Anna","rated":false}"#,
+    )?;
+    let name = name_of(Some(req.name))?.unwrap_or_default();
+    let paired = app
+        .hub
+        .pair(PairRequest {
+            game: req.game,
+            options: req.options.into_iter().collect(),
+            clock: req.clock.filter(|c| !c.is_null()),
+            name,
+            rated: req.rated.unwrap_or(false),
+        })
+        .await?;
+    Ok(match paired {
+        Paired::Joined { id, player, token } => {
+            json(StatusCode::OK, joined_json(&id, player, &token).to_string())
+        }
+        Paired::Created(c) => json(StatusCode::CREATED, created_json(&c).to_string()),
+    })
 }
 
 /// Any `/api/...` path that is not an endpoint.

@@ -13,6 +13,9 @@ pub struct Frame {
     pub version: u64,
     /// The game as `GET /api/games/{id}` returns it.
     pub text: Arc<str>,
+    /// The rematch's id, once agreed: a socket that said hello with a seat's token sends
+    /// that seat its token in the new game.
+    pub rematch: Option<String>,
 }
 
 /// Delivers frames to the watchers of a game.

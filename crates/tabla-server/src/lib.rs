@@ -46,6 +46,10 @@ pub struct Config {
     /// from S and the game's creation number in the database, the same every run; `None`:
     /// random secrets.
     pub seed: Option<u64>,
+    /// Accept clocks in milliseconds, `{"initial_ms":N,"increment_ms":M}`, with no lower
+    /// bound, so that tests of time-outs need not wait 10 s. Never set by `tabla serve`.
+    #[doc(hidden)]
+    pub test_clocks: bool,
 }
 
 impl Default for Config {
@@ -56,6 +60,7 @@ impl Default for Config {
             heartbeat: Duration::from_secs(15),
             searches: None,
             seed: None,
+            test_clocks: false,
         }
     }
 }
@@ -73,6 +78,16 @@ pub fn router(app: api::App) -> Router {
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/hint", get(api::hint))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/cancel", post(api::cancel))
+        .route("/api/games/{id}/abort", post(api::abort))
+        .route("/api/games/{id}/offers", post(api::offer))
+        .route("/api/games/{id}/offers/accept", post(api::accept))
+        .route("/api/games/{id}/offers/decline", post(api::decline))
+        .route("/api/games/{id}/rematch", get(api::rematch))
+        .route("/api/lobby", get(api::lobby))
+        .route("/api/lobby/live", get(live::lobby_live))
+        .route("/api/pair", post(api::pair))
         .route("/", get(web::index))
         .route("/g/{id}", get(web::index))
         .method_not_allowed_fallback(api::wrong_method)
@@ -140,8 +155,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
             Some(hub::Seeded::new(seed, stored))
         }
     };
-    let hub =
-        hub::Hub::new(Arc::new(store), Arc::new(fanout::LocalFanOut::default()), searches, seeded);
+    let hub = hub::Hub::with_test_clocks(
+        Arc::new(store),
+        Arc::new(fanout::LocalFanOut::default()),
+        searches,
+        seeded,
+        config.test_clocks,
+    );
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;

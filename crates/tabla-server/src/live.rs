@@ -59,6 +59,9 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
         return;
     }
     let mut seat: Option<usize> = None;
+    // The seat's token once it said hello, and whether its rematch token has been sent.
+    let mut token: Option<String> = None;
+    let mut told_rematch = false;
     let mut beat = tokio::time::interval(app.heartbeat);
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     beat.tick().await;
@@ -86,15 +89,24 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
                 if !send(&mut socket, text(&*frame.text)).await {
                     break;
                 }
+                if !tell_rematch(&mut socket, &frame, &token, &mut told_rematch).await {
+                    break;
+                }
             }
             msg = socket.recv() => {
                 let Some(Ok(msg)) = msg else { break };
                 heard = Instant::now();
                 match msg {
                     Message::Text(t) => {
-                        let reply = answer(&app, &id, &mut seat, t.as_str()).await;
+                        let reply = answer(&app, &id, &mut seat, &mut token, t.as_str()).await;
                         if !send(&mut socket, text(reply)).await {
                             break;
+                        }
+                        if token.is_some() && !told_rematch {
+                            let Ok(now) = app.hub.frame(&id).await else { break };
+                            if !tell_rematch(&mut socket, &now, &token, &mut told_rematch).await {
+                                break;
+                            }
                         }
                     }
                     Message::Close(_) => break,
@@ -117,8 +129,35 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
     }
 }
 
+/// Sends a seat's socket, once, its token in the agreed rematch: `{"rematch":{"id","token",
+/// "url"}}`, to that socket alone (the token is derived from the one it said hello with).
+/// False when the socket is gone.
+async fn tell_rematch(
+    socket: &mut WebSocket,
+    frame: &crate::fanout::Frame,
+    token: &Option<String>,
+    told: &mut bool,
+) -> bool {
+    let (Some(new_id), Some(t)) = (&frame.rematch, token) else { return true };
+    if *told {
+        return true;
+    }
+    *told = true;
+    let new_token = crate::secret::rematch_token(t);
+    let m = serde_json::json!({"rematch": {
+        "id": new_id, "token": new_token, "url": format!("/g/{new_id}?token={new_token}"),
+    }});
+    send(socket, text(m.to_string())).await
+}
+
 /// The answer to a text frame from the client.
-async fn answer(app: &App, id: &str, seat: &mut Option<usize>, t: &str) -> String {
+async fn answer(
+    app: &App,
+    id: &str,
+    seat: &mut Option<usize>,
+    token: &mut Option<String>,
+    t: &str,
+) -> String {
     let error = |m: String| serde_json::json!({ "error": m }).to_string();
     if let Ok(p) = serde_json::from_str::<Ping>(t) {
         return serde_json::json!({ "pong": p.ping }).to_string();
@@ -128,10 +167,79 @@ async fn answer(app: &App, id: &str, seat: &mut Option<usize>, t: &str) -> Strin
         Ok(h) => match app.hub.hello(id, &h.hello).await {
             Ok((s, name)) => {
                 *seat = Some(s);
+                *token = Some(h.hello.clone());
                 serde_json::json!({ "hello": name }).to_string()
             }
             Err(e) => error(e.message),
         },
         Err(_) => error(r#"expected {"hello":"TOKEN"} or {"ping":N}"#.into()),
+    }
+}
+
+/// `GET /api/lobby/live`: the lobby (`{"open":[…]}`, as `GET /api/lobby`) on connect and
+/// whenever it changes; `{"ping":X}` is answered `{"pong":X}`.
+pub async fn lobby_live(
+    State(app): State<App>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let ws = ws.map_err(|e| {
+        ApiError::status(e.status(), format!("this is a WebSocket endpoint: {}", e.body_text()))
+    })?;
+    Ok(ws.max_message_size(4096).on_upgrade(move |socket| watch_lobby(app, socket)))
+}
+
+async fn watch_lobby(app: App, mut socket: WebSocket) {
+    let mut changes = app.hub.lobby_changes();
+    let mut shown = String::new();
+    let mut beat = tokio::time::interval(app.heartbeat);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    beat.tick().await;
+    let mut heard = Instant::now();
+    let mut dirty = true;
+    loop {
+        if dirty {
+            dirty = false;
+            changes.mark_unchanged();
+            let Ok(now) = app.hub.lobby().await else { break };
+            if now != shown {
+                if !send(&mut socket, text(now.clone())).await {
+                    break;
+                }
+                shown = now;
+            }
+        }
+        tokio::select! {
+            changed = changes.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                dirty = true;
+            }
+            msg = socket.recv() => {
+                let Some(Ok(msg)) = msg else { break };
+                heard = Instant::now();
+                match msg {
+                    Message::Text(t) => {
+                        let reply = match serde_json::from_str::<Ping>(t.as_str()) {
+                            Ok(p) => serde_json::json!({ "pong": p.ping }),
+                            Err(_) => serde_json::json!({ "error": r#"expected {"ping":N}"# }),
+                        };
+                        if !send(&mut socket, text(reply.to_string())).await {
+                            break;
+                        }
+                    }
+                    Message::Close(_) => break,
+                    _ => {}
+                }
+            }
+            _ = beat.tick() => {
+                if heard.elapsed() > app.heartbeat * 3 {
+                    break;
+                }
+                if !send(&mut socket, Message::Ping(Vec::new().into())).await {
+                    break;
+                }
+            }
+        }
     }
 }

@@ -36,6 +36,13 @@ pub fn hash_token(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
 }
 
+/// A seat's token in the rematch of its game: derived from its token in the old game, so that
+/// only whoever holds the old token can learn it, and nothing but hashes is stored.
+pub fn rematch_token(token: &str) -> String {
+    let h = Sha256::digest(format!("tabla rematch\0{token}").as_bytes());
+    h[..20].iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Which of `seats` (stored hashes) `token` belongs to. Every seat is compared, in constant
 /// time, whatever matches, so timing tells nothing about the token.
 pub fn seat_of(token: &str, seats: &[Option<[u8; 32]>]) -> Option<usize> {

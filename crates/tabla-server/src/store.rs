@@ -42,14 +42,16 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// A seat as stored: its kind (`human`, `computer:3`) and, for people, the SHA-256 of its
-/// token (the token itself is never stored).
+/// A seat as stored: its kind (`human`, `computer:3`, `open`) and, for people, the SHA-256 of
+/// its token (the token itself is never stored) and the name they gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredSeat {
-    /// `human` or `computer:L`.
+    /// `human`, `computer:L`, or `open` (nobody has taken it yet).
     pub kind: String,
-    /// SHA-256 of the seat's token; `None` for computer seats.
+    /// SHA-256 of the seat's token; `None` for computer and open seats.
     pub token_hash: Option<[u8; 32]>,
+    /// The player's name, if they gave one.
+    pub name: Option<String>,
 }
 
 /// A whole game as stored: what it takes to rebuild it.
@@ -74,6 +76,13 @@ pub struct StoredGame {
     pub resigned: Option<u8>,
     /// Whether the game is over (by its rules or by resignation).
     pub finished: bool,
+    /// What the hub keeps beside the record (clock, ending, offers, rematch), as a JSON
+    /// object the store does not read; `{}` for games stored before it existed.
+    pub meta: String,
+    /// Whether a clock may run out (the game is listed by [`Store::resumable`]).
+    pub timed: bool,
+    /// When the game was created, in seconds since 1970 (set by the store on create).
+    pub created_at: i64,
 }
 
 /// One change to a stored game.
@@ -96,6 +105,18 @@ pub enum Edit {
         /// The seat index.
         seat: u8,
     },
+    /// A person took an open seat: it becomes `human` with this token hash and name. Refused
+    /// ([`StoreError::Conflict`]) when the seat is not open any more.
+    Join {
+        /// The seat index.
+        seat: u8,
+        /// SHA-256 of the new token.
+        token_hash: [u8; 32],
+        /// The name given.
+        name: Option<String>,
+    },
+    /// Nothing but `meta` changes (a clock ran out, an offer, a draw, an abort).
+    Meta,
 }
 
 /// A change with the version it was made for: the store applies it only if the game is still
@@ -110,6 +131,10 @@ pub struct Change {
     pub edit: Edit,
     /// Whether the game is over after it.
     pub finished: bool,
+    /// The game's [`StoredGame::meta`] after the change.
+    pub meta: String,
+    /// The game's [`StoredGame::timed`] after the change.
+    pub timed: bool,
 }
 
 /// Where games live. Every call either does all it says, durably, or nothing.
@@ -130,8 +155,8 @@ pub trait Store: Send + Sync + 'static {
     /// [`StoreError::Conflict`] when the game is not at `change.version` (or does not exist);
     /// [`StoreError::Backend`].
     fn commit(&self, change: Change) -> StoreFuture<'_, ()>;
-    /// Ids of the unfinished games with a computer seat, so that a restarted server resumes
-    /// a computer's turn that was cut off.
+    /// Ids of the unfinished games with a computer seat or a clock, so that a restarted
+    /// server resumes a computer's turn that was cut off and ends games whose time ran out.
     ///
     /// # Errors
     /// [`StoreError::Backend`].
@@ -141,6 +166,11 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// [`StoreError::Backend`].
     fn count(&self) -> StoreFuture<'_, u64>;
+    /// Ids of the unfinished games with an open seat, newest first (at most 200).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn lobby(&self) -> StoreFuture<'_, Vec<String>>;
 }
 
 /// The schema, one step per version from the first; `PRAGMA user_version` says how many have
@@ -174,6 +204,13 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, ply)
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX games_resumable ON games(finished, has_computer);",
+    // 2: names, open seats, clocks, offers (issue 26).
+    "ALTER TABLE seats ADD COLUMN name TEXT;
+    ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN timed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_lobby ON games(finished, open);
+    CREATE INDEX games_timed ON games(finished, timed);",
 ];
 
 /// The schema version this build writes.
@@ -290,8 +327,10 @@ impl Store for SqliteStore {
 
     fn resumable(&self) -> StoreFuture<'_, Vec<String>> {
         self.read(|c| {
-            let mut q =
-                c.prepare("SELECT id FROM games WHERE finished = 0 AND has_computer = 1")?;
+            let mut q = c.prepare(
+                "SELECT id FROM games WHERE finished = 0 AND has_computer = 1
+                 UNION SELECT id FROM games WHERE finished = 0 AND timed = 1",
+            )?;
             let ids = q.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
             Ok(ids)
         })
@@ -301,6 +340,17 @@ impl Store for SqliteStore {
         self.read(|c| {
             let n: i64 = c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
             Ok(u64::try_from(n).unwrap_or(0))
+        })
+    }
+
+    fn lobby(&self) -> StoreFuture<'_, Vec<String>> {
+        self.read(|c| {
+            let mut q = c.prepare(
+                "SELECT id FROM games WHERE finished = 0 AND open = 1
+                 ORDER BY created_at DESC, rowid DESC LIMIT 200",
+            )?;
+            let ids = q.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+            Ok(ids)
         })
     }
 }
@@ -368,11 +418,12 @@ fn now() -> i64 {
 
 fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     let options = serde_json::to_string(&g.options).expect("options serialise");
-    let has_computer = g.seats.iter().any(|s| s.kind != "human");
+    let has_computer = g.seats.iter().any(|s| s.kind.starts_with("computer"));
+    let open = g.seats.iter().any(|s| s.kind == "open");
     let inserted = c.execute(
         "INSERT INTO games (id, game, options, secret, version, ply, resigned, finished,
-                            has_computer, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
+                            has_computer, created_at, updated_at, meta, timed, open)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13)
          ON CONFLICT (id) DO NOTHING",
         params![
             g.id,
@@ -384,7 +435,10 @@ fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
             g.resigned,
             g.finished,
             has_computer,
-            now()
+            now(),
+            g.meta,
+            g.timed,
+            open
         ],
     )?;
     if inserted == 0 {
@@ -392,8 +446,8 @@ fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     }
     for (i, s) in g.seats.iter().enumerate() {
         c.execute(
-            "INSERT INTO seats (game_id, seat, kind, token_hash) VALUES (?1, ?2, ?3, ?4)",
-            params![g.id, i as i64, s.kind, s.token_hash.as_ref().map(|h| &h[..])],
+            "INSERT INTO seats (game_id, seat, kind, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![g.id, i as i64, s.kind, s.token_hash.as_ref().map(|h| &h[..]), s.name],
         )?;
     }
     insert_moves(c, &g.id, 0, &g.record)
@@ -445,24 +499,53 @@ fn commit(c: &Connection, ch: &Change) -> Result<(), StoreError> {
             c.execute("UPDATE games SET resigned = ?2 WHERE id = ?1", params![ch.id, seat])?;
             ply
         }
+        Edit::Join { seat, token_hash, name } => {
+            let taken = c.execute(
+                "UPDATE seats SET kind = 'human', token_hash = ?3, name = ?4
+                 WHERE game_id = ?1 AND seat = ?2 AND kind = 'open'",
+                params![ch.id, seat, &token_hash[..], name],
+            )?;
+            if taken == 0 {
+                return Err(StoreError::Conflict);
+            }
+            ply
+        }
+        Edit::Meta => ply,
     };
     c.execute(
-        "UPDATE games SET version = ?2, ply = ?3, finished = ?4, updated_at = ?5 WHERE id = ?1",
-        params![ch.id, version + 1, new_ply as i64, ch.finished, now()],
+        "UPDATE games SET version = ?2, ply = ?3, finished = ?4, updated_at = ?5, meta = ?6,
+                          timed = ?7,
+                          open = EXISTS (SELECT 1 FROM seats WHERE game_id = ?1 AND kind = 'open')
+         WHERE id = ?1",
+        params![ch.id, version + 1, new_ply as i64, ch.finished, now(), ch.meta, ch.timed],
     )?;
     Ok(())
 }
 
 fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    type Row = (String, String, Vec<u8>, i64, Option<u8>, bool);
+    type Row = (String, String, Vec<u8>, i64, Option<u8>, bool, String, bool, i64);
     let row: Option<Row> = c
         .query_row(
-            "SELECT game, options, secret, version, resigned, finished FROM games WHERE id = ?1",
+            "SELECT game, options, secret, version, resigned, finished, meta, timed, created_at
+             FROM games WHERE id = ?1",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                ))
+            },
         )
         .optional()?;
-    let Some((game, options, secret, version, resigned, finished)) = row else {
+    let Some((game, options, secret, version, resigned, finished, meta, timed, created_at)) = row
+    else {
         return Ok(None);
     };
     let options: Vec<(String, String)> = serde_json::from_str(&options)
@@ -470,19 +553,26 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let secret: [u8; 32] = secret
         .try_into()
         .map_err(|_| StoreError::Backend(format!("game {id}: bad secret column")))?;
-    let mut q =
-        c.prepare_cached("SELECT kind, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+    let mut q = c.prepare_cached(
+        "SELECT kind, token_hash, name FROM seats WHERE game_id = ?1 ORDER BY seat",
+    )?;
     let seats = q
-        .query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<Vec<u8>>>(1)?)))?
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<Vec<u8>>>(1)?,
+                r.get::<_, Option<String>>(2)?,
+            ))
+        })?
         .map(|r| {
-            let (kind, hash) = r?;
+            let (kind, hash, name) = r?;
             let token_hash = match hash {
                 None => None,
                 Some(h) => Some(h.try_into().map_err(|_| {
                     StoreError::Backend(format!("game {id}: bad token hash column"))
                 })?),
             };
-            Ok(StoredSeat { kind, token_hash })
+            Ok(StoredSeat { kind, token_hash, name })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let mut q = c.prepare_cached("SELECT token FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -497,6 +587,9 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
         version: version as u64,
         resigned,
         finished,
+        meta,
+        timed,
+        created_at,
     }))
 }
 
@@ -510,15 +603,23 @@ mod tests {
             game: "amazons".into(),
             options: vec![("size".into(), "6".into())],
             seats: vec![
-                StoredSeat { kind: "human".into(), token_hash: Some([7; 32]) },
-                StoredSeat { kind: "computer:2".into(), token_hash: None },
+                StoredSeat { kind: "human".into(), token_hash: Some([7; 32]), name: None },
+                StoredSeat { kind: "computer:2".into(), token_hash: None, name: None },
             ],
             secret: [1; 32],
             record: vec!["a".into(), "b".into()],
             version: 0,
             resigned: None,
             finished: false,
+            meta: "{}".into(),
+            timed: false,
+            created_at: 0,
         }
+    }
+
+    /// A loaded game with the creation time the store set put back to 0, to compare.
+    fn unstamped(g: Option<StoredGame>) -> Option<StoredGame> {
+        g.map(|g| StoredGame { created_at: 0, ..g })
     }
 
     fn rt() -> tokio::runtime::Runtime {
@@ -533,13 +634,15 @@ mod tests {
             let s = SqliteStore::open(&path).unwrap();
             s.create(game("g1")).await.unwrap();
             assert_eq!(s.create(game("g1")).await, Err(StoreError::Conflict));
-            assert_eq!(s.load("g1").await.unwrap(), Some(game("g1")));
+            assert_eq!(unstamped(s.load("g1").await.unwrap()), Some(game("g1")));
             assert_eq!(s.load("nope").await.unwrap(), None);
             let append = |version, ply| Change {
                 id: "g1".into(),
                 version,
                 edit: Edit::Append { ply, tokens: vec!["c".into(), "d".into()] },
                 finished: false,
+                meta: "{}".into(),
+                timed: false,
             };
             s.commit(append(0, 2)).await.unwrap();
             // The same change again is stale: the version moved on.
@@ -550,6 +653,8 @@ mod tests {
                 version: 1,
                 edit: Edit::Truncate { ply: 1 },
                 finished: false,
+                meta: "{}".into(),
+                timed: false,
             };
             s.commit(cut).await.unwrap();
             let resign = Change {
@@ -557,6 +662,8 @@ mod tests {
                 version: 2,
                 edit: Edit::Resign { seat: 0 },
                 finished: true,
+                meta: "{}".into(),
+                timed: false,
             };
             s.commit(resign).await.unwrap();
             let g = s.load("g1").await.unwrap().unwrap();
@@ -572,7 +679,7 @@ mod tests {
         // Reopening keeps everything and does not migrate again.
         rt().block_on(async {
             let s = SqliteStore::open(&path).unwrap();
-            assert_eq!(s.load("g2").await.unwrap(), Some(game("g2")));
+            assert_eq!(unstamped(s.load("g2").await.unwrap()), Some(game("g2")));
         });
     }
 

@@ -292,9 +292,11 @@ async fn resigning_ends_the_game_for_the_others() {
 #[tokio::test]
 async fn a_hint_is_a_legal_move_for_the_seat_to_move() {
     let s = server().await;
-    let g = s.create(json!({"game": "seega"})).await;
+    // (Hints are for games against the computer: between people, fair play refuses them.)
+    let g = s.create(json!({"game": "seega", "seats": ["human", "computer:1"]})).await;
     let game = s.game(&g.id).await;
     let (seat, _) = actor(&game).unwrap();
+    assert_eq!(seat, 0, "the person moves first");
     let (status, text) = s
         .request(
             reqwest::Method::GET,
@@ -309,7 +311,10 @@ async fn a_hint_is_a_legal_move_for_the_seat_to_move() {
     assert!(legal.contains(&hint["move"]), "{hint}");
     // The hint is the analysis' best move: on this 3×3 board 4 of White's 25 turns win
     // (each walls Black's queen in), the rest lose.
-    let g = s.create(json!({"game": "amazons", "options": {"layout": "1../..#/..2"}})).await;
+    let g = s
+        .create(json!({"game": "amazons", "options": {"layout": "1../..#/..2"},
+                       "seats": ["human", "computer:1"]}))
+        .await;
     let (status, text) = s
         .request(
             reqwest::Method::GET,

@@ -2,12 +2,26 @@
 //! first use, changed only through [`Hub`]'s methods, which check everything, commit to the
 //! [`Store`], then update memory and tell the [`FanOut`]. Computer seats are played here too,
 //! on the blocking pool.
+//!
+//! By concern: this file holds the games and their moves; [`seats`] names, open seats and
+//! joining; [`clocks`] the clocks and their timers; [`offers`] offers between people, abort
+//! and rematch; [`lobby`] the list of games waiting for players and quick pairing.
+
+pub mod clocks;
+pub mod lobby;
+pub mod offers;
+pub mod seats;
+
+pub use clocks::ClockSpec;
+pub use lobby::{PairRequest, Paired};
+pub use offers::{Agreed, OfferKind};
+pub use seats::{Joined, SeatSpec};
 
 use crate::error::ApiError;
 use crate::fanout::{FanOut, Frame};
 use crate::secret;
 use crate::store::{Change, Edit, Store, StoreError, StoredGame, StoredSeat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -24,20 +38,25 @@ pub enum SeatKind {
     Human,
     /// The computer at a level of [`tabla_ai::Budget::level`].
     Computer(u8),
+    /// Nobody yet: a person takes it by joining (`POST /api/games/{id}/join`).
+    Open,
 }
 
 impl SeatKind {
-    /// Reads `human` or `computer:L`.
+    /// Reads `human`, `computer:L` or `open`.
     ///
     /// # Errors
     /// Anything else, with what is expected.
     pub fn parse(text: &str) -> Result<SeatKind, String> {
         let expected = format!(
-            "expected \"human\" or \"computer:L\" with a level L from 1 to {}",
+            "expected \"human\", \"open\" or \"computer:L\" with a level L from 1 to {}",
             tabla_ai::MAX_LEVEL
         );
         if text == "human" {
             return Ok(SeatKind::Human);
+        }
+        if text == "open" {
+            return Ok(SeatKind::Open);
         }
         match text.strip_prefix("computer:").map(str::parse::<u8>) {
             Some(Ok(l)) if (1..=tabla_ai::MAX_LEVEL).contains(&l) => Ok(SeatKind::Computer(l)),
@@ -50,6 +69,7 @@ impl SeatKind {
         match self {
             SeatKind::Human => "human".into(),
             SeatKind::Computer(l) => format!("computer:{l}"),
+            SeatKind::Open => "open".into(),
         }
     }
 }
@@ -64,6 +84,64 @@ const HINT_WAIT: Duration = Duration::from_secs(10);
 /// Most chance tokens rolled in a row by themselves (a guard; no game comes near it).
 const MAX_AUTO: usize = 1_000;
 
+/// How a game ended other than by its rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "how", rename_all = "lowercase")]
+pub enum Ending {
+    /// A seat resigned: the others win.
+    Resigned {
+        /// The seat.
+        seat: u8,
+    },
+    /// A seat's clock ran out: the others win.
+    Time {
+        /// The seat.
+        seat: u8,
+    },
+    /// Agreed: nobody wins.
+    Draw,
+    /// Aborted before every side had moved: nobody wins.
+    Aborted,
+    /// Cancelled while waiting for a player: nobody wins.
+    Cancelled,
+}
+
+impl Ending {
+    /// The seat the others win against, if any.
+    fn loser(&self) -> Option<u8> {
+        match self {
+            Ending::Resigned { seat } | Ending::Time { seat } => Some(*seat),
+            _ => None,
+        }
+    }
+
+    /// The game JSON's `result_reason`.
+    fn reason(&self) -> &'static str {
+        match self {
+            Ending::Resigned { .. } => "resigned",
+            Ending::Time { .. } => "time",
+            Ending::Draw => "draw",
+            Ending::Aborted => "aborted",
+            Ending::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// What is kept with a game beside its record ([`StoredGame::meta`]).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct Meta {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<clocks::Clock>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ended: Option<Ending>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    offers: Vec<offers::Offer>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rematch: Option<String>,
+    #[serde(default)]
+    rated: bool,
+}
+
 /// A game in memory.
 struct Live {
     id: String,
@@ -71,6 +149,8 @@ struct Live {
     options: Vec<(String, String)>,
     seats: Vec<SeatKind>,
     hashes: Vec<Option<[u8; 32]>>,
+    /// The people's names, per seat.
+    seat_names: Vec<Option<String>>,
     names: Vec<&'static str>,
     secret: [u8; 32],
     record: Vec<String>,
@@ -80,7 +160,10 @@ struct Live {
     /// The view ids the last token touched.
     last: Vec<String>,
     version: u64,
-    resigned: Option<u8>,
+    /// Clock, ending (other than by the rules), offers, rematch.
+    meta: Meta,
+    /// Seconds since 1970.
+    created_at: i64,
     /// `state` of the game JSON for this version.
     state: Box<RawValue>,
     /// The whole game JSON, made once per change and shared by answers and frames.
@@ -169,10 +252,12 @@ fn replay(mut position: AnyGame, record: &[String]) -> Result<Replay, String> {
     Ok(Replay { position, movers, last })
 }
 
-fn state_json(position: &AnyGame, last: &[String], resigned: Option<u8>) -> Box<RawValue> {
+fn state_json(position: &AnyGame, last: &[String], ended: Option<&Ending>) -> Box<RawValue> {
     let mut report = StateReport::with_view(position.as_dyn(), last);
-    if let Some(r) = resigned {
-        // A resignation ends the game for everyone: the others win.
+    if let Some(e) = ended {
+        // A resignation or a time-out ends the game for everyone: the others win; a draw,
+        // an abort or a cancel has no winner.
+        let r = e.loser().map_or(usize::MAX, usize::from);
         let names = position.player_names();
         report.to_move = None;
         report.legal.clear();
@@ -182,7 +267,7 @@ fn state_json(position: &AnyGame, last: &[String], resigned: Option<u8>) -> Box<
             winners: names
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| *i != r as usize)
+                .filter(|(i, _)| e.loser().is_some() && *i != r)
                 .map(|p| *p.1)
                 .collect(),
         });
@@ -195,6 +280,15 @@ fn state_json(position: &AnyGame, last: &[String], resigned: Option<u8>) -> Box<
 struct SeatJson<'a> {
     player: &'a str,
     kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct OfferJson<'a> {
+    kind: OfferKind,
+    by: &'a str,
+    agreed: Vec<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -213,6 +307,15 @@ struct GameJson<'a> {
     /// Which rule ended the game (`null` while it goes on or after a resignation).
     end: Option<tabla_core::EndReason>,
     resigned: Option<&'a str>,
+    /// The clock (`null` when untimed).
+    clock: Option<serde_json::Value>,
+    /// The player whose time ran out.
+    timed_out: Option<&'a str>,
+    /// Pending offers.
+    offers: Vec<OfferJson<'a>>,
+    /// The rematch's id, once agreed.
+    rematch: Option<&'a str>,
+    rated: bool,
 }
 
 impl Live {
@@ -221,6 +324,10 @@ impl Live {
         let replayed = replay(start(info, &g.options)?, &g.record)?;
         let seats =
             g.seats.iter().map(|s| SeatKind::parse(&s.kind)).collect::<Result<Vec<_>, _>>()?;
+        let mut meta: Meta = serde_json::from_str(&g.meta).map_err(|e| format!("meta: {e}"))?;
+        if let Some(seat) = g.resigned {
+            meta.ended = Some(Ending::Resigned { seat });
+        }
         let names = replayed.position.player_names();
         if names.len() != seats.len() {
             return Err(format!("{} seats stored for {} players", seats.len(), names.len()));
@@ -230,17 +337,19 @@ impl Live {
             info,
             options: g.options,
             hashes: g.seats.iter().map(|s| s.token_hash).collect(),
+            seat_names: g.seats.iter().map(|s| s.name.clone()).collect(),
             connected: vec![0; seats.len()],
             seats,
             names,
             secret: g.secret,
             record: g.record,
             movers: replayed.movers,
-            state: state_json(&replayed.position, &replayed.last, g.resigned),
+            state: state_json(&replayed.position, &replayed.last, meta.ended.as_ref()),
             position: replayed.position,
             last: replayed.last,
             version: g.version,
-            resigned: g.resigned,
+            meta,
+            created_at: g.created_at,
             computer_busy: false,
             used: Instant::now(),
             text: Arc::from(""),
@@ -254,17 +363,32 @@ impl Live {
         self.text = self.render().into();
     }
 
-    /// The game JSON.
+    /// The game JSON (a running clock as of now).
     fn json(&self) -> String {
+        if self.meta.clock.as_ref().is_some_and(|c| c.running.is_some()) {
+            return self.render();
+        }
         self.text.to_string()
     }
 
     fn over(&self) -> bool {
-        self.resigned.is_some() || self.position.to_move() == ToMove::Over
+        self.meta.ended.is_some() || self.position.to_move() == ToMove::Over
     }
 
     fn render(&self) -> String {
-        self.render_at(&self.record, &self.position, &self.state, self.resigned)
+        self.render_at(&self.record, &self.position, &self.state, self.meta.ended.as_ref())
+    }
+
+    /// A change to commit, made for the current version, with `meta` after it.
+    fn change(&self, edit: Edit, finished: bool, meta: &Meta) -> Change {
+        Change {
+            id: self.id.clone(),
+            version: self.version,
+            edit,
+            finished,
+            meta: serde_json::to_string(meta).expect("meta serialises"),
+            timed: meta.clock.is_some() && !finished,
+        }
     }
 
     /// The game JSON with `record`, `position` (after that record), its `state` and
@@ -274,14 +398,14 @@ impl Live {
         record: &[String],
         position: &AnyGame,
         state: &RawValue,
-        resigned: Option<u8>,
+        ended: Option<&Ending>,
     ) -> String {
-        let result_reason = match (resigned, position.to_move()) {
-            (Some(_), _) => Some("resigned"),
+        let result_reason = match (ended, position.to_move()) {
+            (Some(e), _) => Some(e.reason()),
             (None, ToMove::Over) => Some("rules"),
             _ => None,
         };
-        let chance_player = match resigned {
+        let chance_player = match ended {
             None => position.chance_player().map(|p| self.names[p.index()]),
             Some(_) => None,
         };
@@ -293,7 +417,8 @@ impl Live {
                 .seats
                 .iter()
                 .zip(&self.names)
-                .map(|(s, p)| SeatJson { player: p, kind: s.label() })
+                .zip(&self.seat_names)
+                .map(|((s, p), n)| SeatJson { player: p, kind: s.label(), name: n.as_deref() })
                 .collect(),
             record,
             ply: record.len(),
@@ -302,14 +427,38 @@ impl Live {
             connected: self.connected.iter().map(|&n| n > 0).collect(),
             chance_player,
             result_reason,
-            end: if resigned.is_none() { position.end_reason() } else { None },
-            resigned: resigned.map(|r| self.names[r as usize]),
+            end: if ended.is_none() { position.end_reason() } else { None },
+            resigned: match ended {
+                Some(Ending::Resigned { seat }) => Some(self.names[*seat as usize]),
+                _ => None,
+            },
+            clock: self.meta.clock.as_ref().map(|c| c.json(&self.names, clocks::now_ms())),
+            timed_out: match ended {
+                Some(Ending::Time { seat }) => Some(self.names[*seat as usize]),
+                _ => None,
+            },
+            offers: self
+                .meta
+                .offers
+                .iter()
+                .map(|o| OfferJson {
+                    kind: o.kind,
+                    by: self.names[o.by as usize],
+                    agreed: o.agreed.iter().map(|&a| self.names[a as usize]).collect(),
+                })
+                .collect(),
+            rematch: self.meta.rematch.as_deref(),
+            rated: self.meta.rated,
         };
         serde_json::to_string(&g).expect("game serialises")
     }
 
     fn frame(&self) -> Frame {
-        Frame { version: self.version, text: Arc::clone(&self.text) }
+        Frame {
+            version: self.version,
+            text: Arc::clone(&self.text),
+            rematch: self.meta.rematch.clone(),
+        }
     }
 
     /// The seat a token belongs to.
@@ -320,7 +469,12 @@ impl Live {
 
     fn check_playing(&self) -> Result<(), ApiError> {
         if self.over() {
-            return Err(ApiError::conflict("the game is over"));
+            return Err(ApiError::conflict(match &self.meta.ended {
+                Some(Ending::Time { seat }) => {
+                    format!("the game is over: {}'s time ran out", self.names[*seat as usize])
+                }
+                _ => "the game is over".to_string(),
+            }));
         }
         Ok(())
     }
@@ -361,7 +515,7 @@ impl Live {
         while position.to_move() == ToMove::Chance && tokens.len() <= MAX_AUTO {
             let by_itself = match position.chance_player() {
                 None => true,
-                Some(p) => self.seats[p.index()] != SeatKind::Human,
+                Some(p) => matches!(self.seats[p.index()], SeatKind::Computer(_)),
             } || position.legal().len() == 1;
             if !by_itself {
                 break;
@@ -394,6 +548,12 @@ pub struct Hub {
     ai: Arc<Semaphore>,
     /// `tabla serve --seed`: new games' secrets from the seed and their creation number.
     seeded: Option<Seeded>,
+    /// Clocks in milliseconds (`{"initial_ms":N}`) are accepted: for tests only.
+    test_clocks: bool,
+    /// Counts changes to the lobby.
+    lobby_tx: tokio::sync::watch::Sender<u64>,
+    /// One quick pairing at a time.
+    pairing: Mutex<()>,
 }
 
 /// Secrets that repeat from run to run (`tabla serve --seed S`): the n-th game created in the
@@ -420,8 +580,8 @@ type Slot = Arc<Mutex<Live>>;
 pub struct Created {
     /// The new game's id.
     pub id: String,
-    /// Per seat: player name, kind, token for people.
-    pub seats: Vec<(&'static str, SeatKind, Option<String>)>,
+    /// Per seat: player name, kind, token for people, the person's name.
+    pub seats: Vec<(&'static str, SeatKind, Option<String>, Option<String>)>,
 }
 
 /// A new game as asked for, before any checks.
@@ -430,10 +590,16 @@ pub struct NewGame {
     pub game: String,
     /// Option values by key, as on the command line.
     pub options: Vec<(String, String)>,
-    /// One per player; `None`: every seat human.
-    pub seats: Option<Vec<String>>,
+    /// One per player (`"human"`, `{"kind":…,"name":…}`, …); `None`: every seat human.
+    pub seats: Option<Vec<serde_json::Value>>,
     /// A record to start from.
     pub record: Option<String>,
+    /// The clock as asked for; `None`: untimed.
+    pub clock: Option<serde_json::Value>,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// Token hashes given in advance per seat (a rematch); empty: new tokens.
+    pub hashes: Vec<Option<[u8; 32]>>,
 }
 
 fn store_error(e: StoreError) -> ApiError {
@@ -463,7 +629,25 @@ impl Hub {
             games: std::sync::Mutex::new(HashMap::new()),
             ai: Arc::new(Semaphore::new(searches.max(1))),
             seeded,
+            test_clocks: false,
+            lobby_tx: tokio::sync::watch::channel(0).0,
+            pairing: Mutex::new(()),
         })
+    }
+
+    /// As [`Hub::new`], accepting clocks in milliseconds (`{"initial_ms":N,"increment_ms":M}`)
+    /// when `test_clocks`: for tests of time-outs, never for a server people play on.
+    #[doc(hidden)]
+    pub fn with_test_clocks(
+        store: Arc<dyn Store>,
+        fanout: Arc<dyn FanOut>,
+        searches: usize,
+        seeded: Option<Seeded>,
+        test_clocks: bool,
+    ) -> Arc<Hub> {
+        let mut hub = Arc::into_inner(Hub::new(store, fanout, searches, seeded)).expect("new");
+        hub.test_clocks = test_clocks;
+        Arc::new(hub)
     }
 
     /// A new game's secret: random, or the next seeded one.
@@ -511,9 +695,14 @@ impl Hub {
             }
         };
         if fresh {
-            // A computer whose turn was cut off (a restart) goes on.
+            // A computer whose turn was cut off (a restart) goes on; a clock that ran out
+            // meanwhile ends the game now, another one is timed again.
             let mut live = slot.lock().await;
+            if let Err(e) = self.flag_if_late(&slot, &mut live).await {
+                tracing::error!(game = id, error = %e.message, "cannot end the game on time");
+            }
             self.schedule(&slot, &mut live);
+            self.arm(&slot, &live);
         }
         Ok(slot)
     }
@@ -530,8 +719,8 @@ impl Hub {
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
         let (info, opts, position) = new_position(&req.game, &req.options)?;
         let names = position.player_names();
-        let kinds: Vec<SeatKind> = match &req.seats {
-            None => vec![SeatKind::Human; names.len()],
+        let specs: Vec<SeatSpec> = match &req.seats {
+            None => vec![SeatSpec { kind: SeatKind::Human, name: None }; names.len()],
             Some(seats) => {
                 if seats.len() != names.len() {
                     return Err(ApiError::bad_request(format!(
@@ -545,30 +734,47 @@ impl Hub {
                 seats
                     .iter()
                     .enumerate()
-                    .map(|(i, s)| {
-                        SeatKind::parse(s)
-                            .map_err(|e| ApiError::bad_request(format!("seats[{i}]: {e}")))
-                    })
+                    .map(|(i, s)| SeatSpec::parse(i, s))
                     .collect::<Result<_, _>>()?
             }
         };
+        let kinds: Vec<SeatKind> = specs.iter().map(|s| s.kind).collect();
+        let clock = match &req.clock {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => {
+                Some(clocks::Clock::new(ClockSpec::parse(v, self.test_clocks)?, names.len()))
+            }
+        };
+        if req.rated && kinds.iter().any(|k| matches!(k, SeatKind::Computer(_))) {
+            return Err(ApiError::bad_request(
+                "rated: a rated game is between people; every seat must be human or open",
+            ));
+        }
         let record: Vec<String> =
             req.record.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
         let options = opts.pairs().to_vec();
-        let mut human_tokens: Vec<Option<String>> =
-            kinds.iter().map(|k| (*k == SeatKind::Human).then(secret::new_token)).collect();
-        let stored_seats: Vec<StoredSeat> = kinds
+        let preset = |i: usize| req.hashes.get(i).copied().flatten();
+        let mut human_tokens: Vec<Option<String>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (*k == SeatKind::Human && preset(i).is_none()).then(secret::new_token))
+            .collect();
+        let stored_seats: Vec<StoredSeat> = specs
             .iter()
             .zip(&human_tokens)
-            .map(|(k, t)| StoredSeat {
-                kind: k.label(),
-                token_hash: t.as_deref().map(secret::hash_token),
+            .enumerate()
+            .map(|(i, (s, t))| StoredSeat {
+                kind: s.kind.label(),
+                token_hash: t.as_deref().map(secret::hash_token).or(preset(i)),
+                name: s.name.clone(),
             })
             .collect();
+        let meta = Meta { clock, rated: req.rated, ..Meta::default() };
         // Replay the import (canonicalising it), then the rolls that follow by themselves.
         let (mut live, canonical, secret) = tokio::task::spawn_blocking({
             let stored_seats = stored_seats.clone();
             let options = options.clone();
+            let meta_text = serde_json::to_string(&meta).expect("meta serialises");
             let hub = Arc::clone(self);
             move || -> Result<(Live, Vec<String>, [u8; 32]), ApiError> {
                 let mut canonical = Vec::with_capacity(record.len());
@@ -592,6 +798,9 @@ impl Hub {
                     version: 0,
                     resigned: None,
                     finished: false,
+                    meta: meta_text,
+                    timed: false,
+                    created_at: 0,
                 };
                 let mut live = Live::from_stored(draft).map_err(ApiError::internal)?;
                 // A game may start (or an import end) with a roll that is nobody's.
@@ -610,6 +819,9 @@ impl Hub {
         .await
         .map_err(|e| ApiError::internal(format!("create: {e}")))??;
         let finished = live.over();
+        // An imported game between people may start its clock at once.
+        live.meta.clock = live.clock_after(clocks::now_ms(), &live.position, &live.movers, false);
+        let meta_text = serde_json::to_string(&live.meta).expect("meta serialises");
         let mut attempts = 0;
         let id = loop {
             let id = secret::new_id();
@@ -623,6 +835,9 @@ impl Hub {
                 version: 0,
                 resigned: None,
                 finished,
+                meta: meta_text.clone(),
+                timed: live.meta.clock.is_some() && !finished,
+                created_at: 0,
             };
             match self.store.create(game).await {
                 Ok(()) => break id,
@@ -631,12 +846,13 @@ impl Hub {
             }
         };
         live.id = id.clone();
+        live.created_at = clocks::now_ms() / 1000;
         live.refresh();
         let seats = names
             .iter()
-            .zip(&kinds)
+            .zip(&specs)
             .zip(human_tokens.iter_mut())
-            .map(|((n, k), t)| (*n, *k, t.take()))
+            .map(|((n, s), t)| (*n, s.kind, t.take(), s.name.clone()))
             .collect();
         tracing::info!(game = %id, kind = info.id, ply = live.record.len(), "game created");
         let slot = Arc::new(Mutex::new(live));
@@ -644,6 +860,10 @@ impl Hub {
         {
             let mut live = slot.lock().await;
             self.schedule(&slot, &mut live);
+            self.arm(&slot, &live);
+            if live.listed() {
+                self.lobby_changed();
+            }
         }
         Ok(Created { id, seats })
     }
@@ -656,6 +876,7 @@ impl Hub {
         let slot = self.slot(id).await?;
         let mut live = slot.lock().await;
         live.used = Instant::now();
+        self.flag_if_late(&slot, &mut live).await?;
         Ok(live.json())
     }
 
@@ -730,7 +951,9 @@ impl Hub {
         let mut live = slot.lock().await;
         live.used = Instant::now();
         let seat = live.seat(token)?;
+        self.flag_if_late(&slot, &mut live).await?;
         live.check_playing()?;
+        live.check_started()?;
         live.check_ply(ply)?;
         let name = live.names[seat];
         let token = match live.position.to_move() {
@@ -781,13 +1004,14 @@ impl Hub {
             Ok((next, tokens, state))
         })?;
         let finished = next.position.to_move() == ToMove::Over;
-        let change = Change {
-            id: live.id.clone(),
-            version: live.version,
-            edit: Edit::Append { ply: live.record.len(), tokens: tokens.clone() },
-            finished,
-        };
-        self.commit(change).await?;
+        let mut meta = live.meta.clone();
+        let movers: Vec<Option<u8>> = live.movers.iter().chain(&next.movers).copied().collect();
+        meta.clock = live.clock_after(clocks::now_ms(), &next.position, &movers, true);
+        // An offer is void after the next move.
+        meta.offers.clear();
+        let edit = Edit::Append { ply: live.record.len(), tokens: tokens.clone() };
+        self.commit(live.change(edit, finished, &meta)).await?;
+        live.meta = meta;
         for (t, m) in tokens.iter().zip(&next.movers) {
             let who = m.map_or("chance", |m| live.names[m as usize]);
             tracing::info!(game = %live.id, ply = live.record.len(), by = who, mv = %t, "move");
@@ -816,11 +1040,16 @@ impl Hub {
     /// After a committed change: new version, its state (computed before the commit, so that
     /// nothing after the commit can fail), tell the watchers, maybe think.
     fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live, state: Box<RawValue>) {
+        let listed = live.listed();
         live.version += 1;
         live.state = state;
         live.refresh();
         self.fanout.publish(&live.id, live.frame());
         self.schedule(slot, live);
+        self.arm(slot, live);
+        if listed || live.listed() {
+            self.lobby_changed();
+        }
     }
 
     /// Resigns for the seat of `token`: the game is over, the others win.
@@ -831,19 +1060,24 @@ impl Hub {
         let slot = self.slot(id).await?;
         let mut live = slot.lock().await;
         let seat = live.seat(token)?;
+        self.flag_if_late(&slot, &mut live).await?;
         live.check_playing()?;
+        if live.has_open_seat() {
+            return Err(ApiError::conflict(
+                "waiting for a player to take the open seat: cancel the game instead",
+            ));
+        }
+        let ending = Ending::Resigned { seat: seat as u8 };
         let state = guarded("the resignation", || {
-            Ok(state_json(&live.position, &live.last, Some(seat as u8)))
+            Ok(state_json(&live.position, &live.last, Some(&ending)))
         })?;
-        let change = Change {
-            id: live.id.clone(),
-            version: live.version,
-            edit: Edit::Resign { seat: seat as u8 },
-            finished: true,
-        };
-        self.commit(change).await?;
+        let mut meta = live.meta.clone();
+        meta.clock = live.clock_stopped(clocks::now_ms());
+        meta.offers.clear();
+        meta.ended = Some(ending);
+        self.commit(live.change(Edit::Resign { seat: seat as u8 }, true, &meta)).await?;
         tracing::info!(game = %live.id, ply = live.record.len(), by = live.names[seat], "resigned");
-        live.resigned = Some(seat as u8);
+        live.meta = meta;
         self.changed(&slot, &mut live, state);
         Ok(live.json())
     }
@@ -863,13 +1097,22 @@ impl Hub {
         let slot = self.slot(id).await?;
         let mut live = slot.lock().await;
         let seat = live.seat(token)?;
-        if live.seats.iter().enumerate().any(|(i, k)| i != seat && *k == SeatKind::Human) {
+        if live
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(i, k)| i != seat && !matches!(k, SeatKind::Computer(_)))
+        {
             return Err(ApiError::forbidden(
                 "undo is only for games against the computer: another seat is a person",
             ));
         }
-        if live.resigned.is_some() {
-            return Err(ApiError::conflict("the game is over: a seat resigned"));
+        self.flag_if_late(&slot, &mut live).await?;
+        if let Some(e) = &live.meta.ended {
+            return Err(ApiError::conflict(match e {
+                Ending::Resigned { .. } => "the game is over: a seat resigned",
+                _ => "the game is over: it did not end by its rules, so it cannot be taken back",
+            }));
         }
         if let Some(ply) = ply {
             live.check_ply(ply)?;
@@ -887,13 +1130,11 @@ impl Hub {
             Ok((replayed, state))
         })?;
         let finished = replayed.position.to_move() == ToMove::Over;
-        let change = Change {
-            id: live.id.clone(),
-            version: live.version,
-            edit: Edit::Truncate { ply: to },
-            finished,
-        };
-        self.commit(change).await?;
+        let mut meta = live.meta.clone();
+        meta.clock =
+            live.clock_after(clocks::now_ms(), &replayed.position, &replayed.movers, false);
+        self.commit(live.change(Edit::Truncate { ply: to }, finished, &meta)).await?;
+        live.meta = meta;
         tracing::info!(game = %live.id, from = live.record.len(), to, by = live.names[seat], "undo");
         live.record.truncate(to);
         live.movers = replayed.movers;
@@ -914,7 +1155,7 @@ impl Hub {
             let seat = live.seat(token)?;
             live.check_playing()?;
             match live.position.to_move() {
-                ToMove::Player(p) if p.index() == seat => live.position.clone(),
+                ToMove::Player(p) if p.index() == seat => {}
                 ToMove::Player(p) => {
                     return Err(ApiError::forbidden(format!(
                         "it is {}'s turn; hints are for the seat to move",
@@ -923,6 +1164,12 @@ impl Hub {
                 }
                 _ => return Err(ApiError::conflict("a die roll is due, not a move")),
             }
+            if !live.seats.iter().any(|k| matches!(k, SeatKind::Computer(_))) {
+                return Err(ApiError::forbidden(
+                    "no hints in a game between people (fair play): every seat is a person",
+                ));
+            }
+            live.position.clone()
         };
         let permit = tokio::time::timeout(HINT_WAIT, Arc::clone(&self.ai).acquire_owned())
             .await
@@ -970,7 +1217,7 @@ impl Hub {
 
     /// Starts the computer's search if a computer seat is to move and none is running.
     fn schedule(self: &Arc<Self>, slot: &Slot, live: &mut Live) {
-        if live.computer_busy || live.over() {
+        if live.computer_busy || live.over() || live.has_open_seat() {
             return;
         }
         let Some(seat) = mover(&live.position) else { return };
