@@ -57,6 +57,17 @@ export const api = {
   hint: (id, token) => call('GET', `/api/games/${enc(id)}/hint`, { token }),
   /** Players and start position for a game and options, without creating anything. */
   preview: (game, options) => call('POST', '/api/preview', { body: { game, options } }),
+  // Playing people (docs/http-contract.md, "Open seats and joining", "Clocks", offers).
+  lobby: () => call('GET', '/api/lobby'),
+  join: (id, name) => call('POST', `/api/games/${enc(id)}/join`, { body: name ? { name } : {} }),
+  cancel: (id, token) => call('POST', `/api/games/${enc(id)}/cancel`, { token, body: {} }),
+  abort: (id, token) => call('POST', `/api/games/${enc(id)}/abort`, { token, body: {} }),
+  /** `kind` draw, takeback or rematch; `how` offer, accept or decline (the offerer's decline withdraws). */
+  offer: (id, token, kind, how = 'offer', ply) => call('POST', `/api/games/${enc(id)}/offers${how === 'offer' ? '' : `/${how}`}`, { token, body: ply === undefined || how === 'decline' ? { kind } : { kind, ply } }),
+  /** This seat's token in the agreed rematch: {id, token, url}. */
+  rematchOf: (id, token) => call('GET', `/api/games/${enc(id)}/rematch`, { token }),
+  pair: (req) => call('POST', '/api/pair', { body: req }),
+  lobbyLiveUrl: () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/lobby/live`,
   liveUrl: (id) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     return `${proto}//${location.host}/api/games/${enc(id)}/live`;

@@ -6,6 +6,7 @@ import { h, fill } from './dom.js';
 import { api } from './api.js';
 import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
+import { nameButton } from './people.js';
 
 const ctx = {
   t: translator(pickLanguage(getPref('lang'), navigator.languages || [navigator.language])),
@@ -26,6 +27,7 @@ const ctx = {
       h('a.brand', { href: '/' }, t('app.title')),
       h('span.title', title || ''),
       ...buttons,
+      nameButton(ctx),
       h('button', { type: 'button', class: 'lang', title: t('lang.switch.title'), 'data-action': 'lang', on: { click: () => ctx.setLang(t.lang === 'hu' ? 'en' : 'hu') } }, t('lang.switch')),
     );
   },

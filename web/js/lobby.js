@@ -8,6 +8,9 @@ import { myGames, saveGame, forgetGame, getPref, setPref } from './store.js';
 import { miniPiece, boardSvg } from './draw.js';
 import { parseRecordFile } from './records.js';
 import { showRules as openRules } from './rules.js';
+import { createOpenList } from './openlist.js';
+import { askName, clockWords } from './people.js';
+import { CLOCK_CHOICES } from './clock.js';
 
 /** The value an option starts with: its default when that is one of its choices. */
 export function defaultValue(opt) {
@@ -52,6 +55,8 @@ export async function showLobby(root, ctx) {
     /** The option the server's refusal is about, marked at its field. */
     badOption: null,
     status: new Map(),
+    /** The clock of a game with people: an id of CLOCK_CHOICES. */
+    clock: CLOCK_CHOICES.some((c) => c.id === getPref('clock', '')) ? getPref('clock', '') : '10+5',
   };
 
   const t = () => ctx.t;
@@ -144,8 +149,26 @@ export async function showLobby(root, ctx) {
     render();
     // A record imported to review it: nobody moves by themselves (every seat is this
     // browser's), so the game stays as imported while it is looked at.
-    const seats = state.seats.map((s) => (s.kind === 'computer' && !review ? `computer:${s.level}` : 'human'));
+    // With a person at another seat (a friend, or anyone from the lobby): my name, the clock.
+    const withPeople = !review && !record && state.seats.some((s) => s.kind === 'friend' || s.kind === 'open');
+    let name = null;
+    if (withPeople) {
+      name = await askName(t());
+      if (!name) {
+        state.busy = false;
+        render();
+        return;
+      }
+    }
+    const seats = state.seats.map((s) => {
+      if (s.kind === 'computer' && !review) return `computer:${s.level}`;
+      if (s.kind === 'open' && !review && !record) return 'open';
+      if (s.kind === 'me' && name) return { kind: 'human', name };
+      return 'human';
+    });
     const req = { game: state.game, options: chosenOptions(), seats };
+    const clock = withPeople ? CLOCK_CHOICES.find((c) => c.id === state.clock) : null;
+    if (clock && clock.clock) req.clock = clock.clock;
     if (record) req.record = record;
     try {
       const created = await api.create(req);
@@ -235,6 +258,7 @@ export async function showLobby(root, ctx) {
     const kinds = [
       ['me', tr('lobby.seat.me')],
       ['friend', tr('lobby.seat.friend')],
+      ['open', tr('lobby.seat.open')],
       ['computer', tr('lobby.seat.computer', { level: s.level })],
     ];
     const level = h(
@@ -256,6 +280,26 @@ export async function showLobby(root, ctx) {
         ),
       ),
       s.kind === 'computer' ? level : null,
+    );
+  }
+
+  /** The clock, when another seat is a person. */
+  function clockRow() {
+    const tr = t();
+    if (!state.seats.some((s) => s.kind === 'friend' || s.kind === 'open')) return null;
+    return h(
+      'div.option.clock-row',
+      { 'data-option-row': 'clock' },
+      h('label', { id: 'opt-clock-l' }, tr('clock.title')),
+      h(
+        'div.control',
+        h(
+          'div.seg',
+          { role: 'group', 'aria-labelledby': 'opt-clock-l' },
+          CLOCK_CHOICES.map((c) => h('button', { type: 'button', 'data-clock-choice': c.id, 'aria-pressed': String(state.clock === c.id), on: { click: () => { state.clock = c.id; setPref('clock', c.id); render(); } } }, c.clock ? clockWords(c.clock, tr) : tr('clock.none'))),
+        ),
+      ),
+      h('div.help', tr('clock.help')),
     );
   }
 
@@ -326,7 +370,7 @@ export async function showLobby(root, ctx) {
             h('small', { 'data-mine': 'who' }, [against, date].filter(Boolean).join(' · ')),
           ),
           h('a.button', { href: `/g/${encodeURIComponent(g.id)}`, 'data-action': open ? 'open' : 'resume' }, open ? tr('lobby.mine.open') : tr('lobby.mine.resume')),
-          h('button', { type: 'button', title: tr('lobby.mine.forget.title'), on: { click: () => { forgetGame(g.id); render(); } } }, tr('lobby.mine.forget')),
+          h('button', { type: 'button', 'data-action': 'forget', title: tr('lobby.mine.forget.title'), on: { click: () => { if (!over && mine.length && st !== 'gone' && !confirm(tr('lobby.mine.forget.confirm'))) return; forgetGame(g.id); render(); } } }, tr('lobby.mine.forget')),
         );
       }),
     );
@@ -436,6 +480,7 @@ export async function showLobby(root, ctx) {
       previewBoard(),
       h('h3', tr('lobby.seats'), ' ', h('span.muted', tr('lobby.players', { n: state.players.length }))),
       state.players.map(seatRow),
+      clockRow(),
       h(
         'div.start-row.sticky',
         h('button.primary.big', { type: 'button', 'data-action': 'start', disabled: state.busy || !state.previewOk, on: { click: () => start() } }, state.busy ? tr('lobby.starting') : tr('lobby.start')),
@@ -445,7 +490,7 @@ export async function showLobby(root, ctx) {
     fill(
       root,
       ctx.topbar(''),
-      h('main.lobby', newGame, h('div.lobby-side', h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
+      h('main.lobby', newGame, h('div.lobby-side', h('section.open', { 'data-open': '1' }, h('h2', tr('open.title')), openList.pairRow(state.game, chosenOptions(), tr.gameName(g)), h('h3', tr('open.list')), openList.render()), h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
     );
     if (kept && kept.el.isConnected) {
       kept.el.focus();
@@ -460,6 +505,7 @@ export async function showLobby(root, ctx) {
     }
   }
 
+  const openList = createOpenList({ t, games, rerender: () => render() });
   ctx.refresh = render;
   resetOptions();
   render();
