@@ -955,7 +955,7 @@ export async function showGame(root, ctx, id) {
       { 'data-end': '1' },
       h('div.result', resultText(g)),
       h('div.reason', reasonText(g)),
-      h('div.buttons', !people.active() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() && g.result_reason !== 'cancelled' ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: () => { dlg.close(); rematch(); } } }, tr('game.rematch')) : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
+      h('div.buttons', !people.active() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() ? people.endPart() : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
     );
     const dlg = modal({ title: tr('game.over'), body, className: 'end' });
   }

@@ -19,6 +19,15 @@ export function chosenOnly(options, meta) {
   return out;
 }
 
+/**
+ * One entry of the server's `open` list. (The server of this writing sends each as a pair
+ * `[entry, names]`; the contract says the entry alone: both are read.)
+ */
+export function lobbyEntry(x) {
+  const e = Array.isArray(x) ? x[0] : x;
+  return e && typeof e === 'object' && typeof e.id === 'string' && Array.isArray(e.seats) ? e : null;
+}
+
 /** An open game in words: {game, options, clock, rated, creator, open}. */
 export function entryWords(entry, tr, games) {
   const meta = (games || []).find((g) => g.id === entry.game);
@@ -58,7 +67,7 @@ export function createOpenList({ t, games, rerender }) {
 
   function take(data) {
     if (!data || !Array.isArray(data.open)) return;
-    L.entries = data.open;
+    L.entries = data.open.map(lobbyEntry).filter(Boolean);
     L.error = '';
     rerender();
   }

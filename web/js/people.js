@@ -320,6 +320,7 @@ export function createPeople({ ctx, id, S, live, mySeats, tokenFor, render, say 
   // ----- drawing -----
   /** The box at the top of the board: invite and wait, an open seat, who joined, an offer. */
   function top() {
+    fillEnd();
     const tr = t();
     const gm = g();
     const parts = [];
@@ -386,6 +387,38 @@ export function createPeople({ ctx, id, S, live, mySeats, tokenFor, render, say 
       }
     }
     return parts;
+  }
+
+  /** The end dialog's rematch part: the offer's line and its button, kept up to date. */
+  function endPart() {
+    P.endBox = h('div.end-rematch');
+    fillEnd();
+    return P.endBox;
+  }
+  function fillEnd() {
+    if (!P.endBox) return;
+    // Drawn once before the dialog shows it; gone once the dialog closed.
+    if (!P.endBox.isConnected && P.endBox.dataset.shown) {
+      P.endBox = null;
+      return;
+    }
+    P.endBox.dataset.shown = '1';
+    const tr = t();
+    const gm = g();
+    const my = me();
+    if (!my || gm.result_reason === 'cancelled') {
+      fill(P.endBox);
+      return;
+    }
+    const { incoming, mine } = offersFor(gm, my);
+    const asked = incoming.find((o) => o.kind === 'rematch');
+    const sent = mine.find((o) => o.kind === 'rematch');
+    const others = gm.seats.filter((s) => personSeat(s) && s.player !== my).map((s) => nameOf(gm, s.player, tr));
+    fill(
+      P.endBox,
+      asked ? h('p', { 'data-rematch-line': 'incoming' }, tr('offer.rematch.incoming', { name: nameOf(gm, asked.by, tr) })) : sent ? h('p', { 'data-rematch-line': 'sent' }, tr('offer.rematch.sent', { name: tr.list(others) })) : null,
+      h('button.primary', { type: 'button', 'data-action': 'rematch', disabled: P.busy || !!sent || !!gm.rematch, on: { click: rematch } }, asked ? tr('offer.rematch.accept') : sent ? tr('offer.rematch.waiting') : tr('game.rematch')),
+    );
   }
 
   /** The toolbar's buttons for a game between people (my seat only). */
@@ -523,5 +556,5 @@ export function createPeople({ ctx, id, S, live, mySeats, tokenFor, render, say 
     return null;
   }
 
-  return { onGame, onOther, top, tools, clock, strip, after, soundButton, reason, result, rematch, me, active, paint };
+  return { onGame, onOther, top, endPart, tools, clock, strip, after, soundButton, reason, result, rematch, me, active, paint };
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanName, isPeopleGame, nameOf, movesMade, canAbort, offersFor, newlyJoined, turnTitle, dotIcon, clockWords } from '../js/people.js';
-import { entryWords, chosenOnly, myToken } from '../js/openlist.js';
+import { entryWords, chosenOnly, myToken, lobbyEntry } from '../js/openlist.js';
 import { translator } from '../js/i18n.js';
 
 const en = translator('en');
@@ -71,4 +71,9 @@ test('clocks and open games in words', () => {
   assert.equal(entryWords({ ...entry, rated: true }, hu, meta).rated, 'értékelt');
   assert.equal(myToken(entry, [{ id: 'x1', tokens: { white: 'T' } }]), 'T');
   assert.equal(myToken(entry, [{ id: 'x2', tokens: { white: 'T' } }]), null);
+  // The lobby's entries as the contract has them, and as pairs [entry, names].
+  assert.equal(lobbyEntry(entry), entry);
+  assert.equal(lobbyEntry([entry, ['Anna', null]]), entry);
+  assert.equal(lobbyEntry([]), null);
+  assert.equal(lobbyEntry(null), null);
 });
