@@ -120,11 +120,15 @@ pub struct Running {
     pub addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
+    hub: std::sync::Weak<hub::Hub>,
 }
 
 impl Running {
     /// Stops accepting, lets requests in flight finish, and waits.
     pub async fn stop(mut self) {
+        if let Some(hub) = self.hub.upgrade() {
+            hub.close();
+        }
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
         }
@@ -181,6 +185,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
             }
         }
     });
+    let weak = Arc::downgrade(&hub);
     let app = router(api::App { hub, heartbeat: config.heartbeat });
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -193,7 +198,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
             tracing::error!(error = %e, "the server stopped");
         }
     });
-    Ok(Running { addr, stop: Some(stop), task })
+    Ok(Running { addr, stop: Some(stop), task, hub: weak })
 }
 
 /// `tabla serve`: logs to standard error (level from `RUST_LOG`, default `info`), serves until

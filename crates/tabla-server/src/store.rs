@@ -684,6 +684,44 @@ mod tests {
     }
 
     #[test]
+    fn an_open_seat_is_joined_once_and_leaves_the_lobby() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite3");
+        rt().block_on(async {
+            let s = SqliteStore::open(&path).unwrap();
+            let mut g = game("g1");
+            g.seats[1] = StoredSeat { kind: "open".into(), token_hash: None, name: None };
+            s.create(g).await.unwrap();
+            s.create(game("g2")).await.unwrap();
+            assert_eq!(s.lobby().await.unwrap(), vec!["g1".to_string()]);
+            let join = |version| Change {
+                id: "g1".into(),
+                version,
+                edit: Edit::Join { seat: 1, token_hash: [9; 32], name: Some("Béla".into()) },
+                finished: false,
+                meta: r#"{"rated":false}"#.into(),
+                timed: true,
+            };
+            s.commit(join(0)).await.unwrap();
+            // The seat is not open any more, whatever the version.
+            assert_eq!(s.commit(join(1)).await, Err(StoreError::Conflict));
+            let g = s.load("g1").await.unwrap().unwrap();
+            assert_eq!(
+                g.seats[1],
+                StoredSeat {
+                    kind: "human".into(),
+                    token_hash: Some([9; 32]),
+                    name: Some("Béla".into())
+                }
+            );
+            assert_eq!((g.meta.as_str(), g.timed, g.version), (r#"{"rated":false}"#, true, 1));
+            assert!(s.lobby().await.unwrap().is_empty());
+            // A timed game is resumed after a restart, so that its clock is kept.
+            assert!(s.resumable().await.unwrap().contains(&"g1".to_string()));
+        });
+    }
+
+    #[test]
     fn schema_is_migrated_and_newer_schemas_are_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.sqlite3");

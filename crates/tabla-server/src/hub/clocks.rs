@@ -247,12 +247,17 @@ impl Hub {
         let Some(seat) = clock.running else { return };
         let deadline = clock.since + clock.remaining[seat as usize];
         let version = live.version;
-        let hub = Arc::clone(self);
+        // Weak: a stopped server's timers end with it.
+        let hub = Arc::downgrade(self);
         let slot = Arc::clone(slot);
         tokio::spawn(async move {
             loop {
                 let wait = (deadline - now_ms()).max(0) as u64;
                 tokio::time::sleep(std::time::Duration::from_millis(wait + 1)).await;
+                let Some(hub) = hub.upgrade() else { return };
+                if hub.closed.load(std::sync::atomic::Ordering::SeqCst) {
+                    return;
+                }
                 let mut live = slot.lock().await;
                 if live.version != version {
                     return;

@@ -74,7 +74,8 @@ impl Hub {
     /// # Errors
     /// 503 storage.
     pub async fn lobby(self: &Arc<Self>) -> Result<String, ApiError> {
-        Ok(json!({ "open": self.lobby_entries().await? }).to_string())
+        let entries: Vec<Value> = self.lobby_entries().await?.into_iter().map(|e| e.0).collect();
+        Ok(json!({ "open": entries }).to_string())
     }
 
     /// The lobby's entries, newest first, each with the names of its seats.

@@ -164,6 +164,8 @@ struct Live {
     meta: Meta,
     /// Seconds since 1970.
     created_at: i64,
+    /// Whether the lobby listed the game as of its last change.
+    in_lobby: bool,
     /// `state` of the game JSON for this version.
     state: Box<RawValue>,
     /// The whole game JSON, made once per change and shared by answers and frames.
@@ -350,10 +352,12 @@ impl Live {
             version: g.version,
             meta,
             created_at: g.created_at,
+            in_lobby: false,
             computer_busy: false,
             used: Instant::now(),
             text: Arc::from(""),
         };
+        live.in_lobby = live.listed();
         live.refresh();
         Ok(live)
     }
@@ -554,6 +558,8 @@ pub struct Hub {
     lobby_tx: tokio::sync::watch::Sender<u64>,
     /// One quick pairing at a time.
     pairing: Mutex<()>,
+    /// Set when the server stops: timers end the games no more (a restarted server does).
+    closed: std::sync::atomic::AtomicBool,
 }
 
 /// Secrets that repeat from run to run (`tabla serve --seed S`): the n-th game created in the
@@ -632,6 +638,7 @@ impl Hub {
             test_clocks: false,
             lobby_tx: tokio::sync::watch::channel(0).0,
             pairing: Mutex::new(()),
+            closed: false.into(),
         })
     }
 
@@ -659,6 +666,11 @@ impl Hub {
                 secret::seeded_secret(s.seed, n)
             }
         }
+    }
+
+    /// The server stops: no timer ends a game from now on (a restarted server will).
+    pub fn close(&self) {
+        self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// The fan-out watchers subscribe to.
@@ -1040,16 +1052,17 @@ impl Hub {
     /// After a committed change: new version, its state (computed before the commit, so that
     /// nothing after the commit can fail), tell the watchers, maybe think.
     fn changed(self: &Arc<Self>, slot: &Slot, live: &mut Live, state: Box<RawValue>) {
-        let listed = live.listed();
         live.version += 1;
         live.state = state;
         live.refresh();
         self.fanout.publish(&live.id, live.frame());
         self.schedule(slot, live);
         self.arm(slot, live);
-        if listed || live.listed() {
+        let listed = live.listed();
+        if listed || live.in_lobby {
             self.lobby_changed();
         }
+        live.in_lobby = listed;
     }
 
     /// Resigns for the seat of `token`: the game is over, the others win.
