@@ -127,7 +127,7 @@ export async function showGame(root, ctx, id) {
     onOther: (msg) => onOther(msg),
   });
   // A game between people: names, invite, offers, clocks, turn awareness (people.js).
-  const people = createPeople({ ctx, id, S, live, mySeats, tokenFor: (p) => tokenFor(p), render: () => render(false), say: (w, x) => say(w, x) });
+  const people = createPeople({ ctx, id, S, live, mySeats, iMoved: () => (S.moved.key === `${S.game.version}:${S.game.ply}` ? S.moved.value : null), tokenFor: (p) => tokenFor(p), render: () => render(false), say: (w, x) => say(w, x) });
 
   function onOther(msg) {
     people.onOther(msg);
@@ -800,7 +800,8 @@ export async function showGame(root, ctx, id) {
     const canUndo = !over && mine.length === 1 && humans.length === 1 && g.ply > 0 && movedKnown && S.moved.value;
     // Between people: no hint, no undo (offers instead); watchers get no buttons of a player.
     const between = people.active();
-    if (!over && mine.length === 1 && humans.length === 1 && g.ply > 0 && !movedKnown) checkMoved();
+    // Whether I have moved: undo against the computer, a takeback between people.
+    if (!over && mine.length === 1 && (humans.length === 1 || between) && g.ply > 0 && !movedKnown) checkMoved();
     fill(
       el.toolbar,
       a && !a.roll && !over && !between ? h('button', { type: 'button', 'data-action': 'hint', disabled: reviewing(), on: { click: doHint } }, tr('btn.hint')) : null,

@@ -628,8 +628,8 @@ const peopleEn = {
   'over.cancelled': 'The game was cancelled before anyone joined.',
   'over.cancelled.short': 'Cancelled',
   'turn.title': 'Your move',
-  'sound.on': '🔔 Sound',
-  'sound.off': '🔕 Sound',
+  'sound.on': 'Sound on',
+  'sound.off': 'Sound off',
   'sound.title': 'A knock when the other player moves (on or off)',
 };
 
@@ -696,8 +696,8 @@ const peopleHu = {
   'over.cancelled': 'A játszmát visszavonták, mielőtt bárki beszállt volna.',
   'over.cancelled.short': 'Visszavonva',
   'turn.title': 'Te lépsz',
-  'sound.on': '🔔 Hang',
-  'sound.off': '🔕 Hang',
+  'sound.on': 'Hang be',
+  'sound.off': 'Hang ki',
   'sound.title': 'Koppanás, amikor a másik játékos lép (be vagy ki)',
 };
 Object.assign(en, peopleEn);

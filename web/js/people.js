@@ -135,7 +135,7 @@ export function askName(tr, { change = false } = {}) {
 export function nameButton(ctx) {
   const tr = ctx.t;
   const n = myName();
-  return h('button.namebtn', { type: 'button', 'data-action': 'name', title: tr('name.change'), on: { click: async () => { if (await askName(ctx.t, { change: true })) ctx.refresh(); } } }, n ? `👤 ${n}` : tr('name.set'));
+  return h('button.namebtn', { type: 'button', 'data-action': 'name', title: tr('name.change'), on: { click: async () => { if (await askName(ctx.t, { change: true })) ctx.refresh(); } } }, n ? `${n} ✎` : tr('name.set'));
 }
 
 // ---------- sound ----------
@@ -171,11 +171,12 @@ export function knock() {
  * @param {object} o.S    the game screen's state (S.game, S.saved)
  * @param {object} o.live the live connection (its `offer` takes answers)
  * @param {() => string[]} o.mySeats players this browser holds
+ * @param {() => boolean|null} o.iMoved whether my seat has a move in the record (null: not known yet)
  * @param {(player: string) => string} o.tokenFor
  * @param {() => void} o.render
  * @param {(where: string, text: string) => void} o.say
  */
-export function createPeople({ ctx, id, S, live, mySeats, tokenFor, render, say }) {
+export function createPeople({ ctx, id, S, live, mySeats, iMoved = () => null, tokenFor, render, say }) {
   const t = () => ctx.t;
   const P = {
     sync: null,
@@ -441,7 +442,7 @@ export function createPeople({ ctx, id, S, live, mySeats, tokenFor, render, say 
     return [
       canAbort(gm) ? h('button', { type: 'button', 'data-action': 'abort', disabled: P.busy, on: { click: abort } }, tr('people.abort')) : null,
       h('button', { type: 'button', 'data-action': 'offer-draw', disabled: P.busy || pending('draw'), on: { click: () => offer('draw') } }, tr('offer.draw')),
-      movesMade(gm.record) > 0 ? h('button', { type: 'button', 'data-action': 'offer-takeback', disabled: P.busy || pending('takeback'), on: { click: () => offer('takeback') } }, tr('offer.takeback')) : null,
+      movesMade(gm.record) > 0 && iMoved() ? h('button', { type: 'button', 'data-action': 'offer-takeback', disabled: P.busy || pending('takeback'), on: { click: () => offer('takeback') } }, tr('offer.takeback')) : null,
     ];
   }
 
@@ -518,17 +519,19 @@ export function createPeople({ ctx, id, S, live, mySeats, tokenFor, render, say 
         'data-action': 'sound',
         'aria-pressed': String(P.sound),
         title: tr('sound.title'),
+        'aria-label': tr('sound.title'),
         on: {
           click: (e) => {
             P.sound = !P.sound;
             setPref('sound', P.sound);
             if (P.sound) knock();
             e.currentTarget.setAttribute('aria-pressed', String(P.sound));
-            e.currentTarget.textContent = P.sound ? tr('sound.on') : tr('sound.off');
+            e.currentTarget.lastChild.textContent = P.sound ? tr('sound.on') : tr('sound.off');
           },
         },
       },
-      P.sound ? tr('sound.on') : tr('sound.off'),
+      h('span.ico', { 'aria-hidden': 'true' }, '♪'),
+      h('span.lbl', P.sound ? tr('sound.on') : tr('sound.off')),
     );
   }
 
