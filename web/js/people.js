@@ -519,7 +519,6 @@ export function createPeople({ ctx, id, S, live, mySeats, iMoved = () => null, t
         'data-action': 'sound',
         'aria-pressed': String(P.sound),
         title: tr('sound.title'),
-        'aria-label': tr('sound.title'),
         on: {
           click: (e) => {
             P.sound = !P.sound;
