@@ -809,7 +809,7 @@ export async function showGame(root, ctx, id) {
       h('button', { type: 'button', 'data-action': 'flip', on: { click: flip } }, tr('btn.flip')),
       people.tools(),
       mine.length && !over && !g.seats.some((s) => s.kind === 'open') ? h('button', { type: 'button', 'data-action': 'resign', on: { click: doResign } }, tr('btn.resign')) : null,
-      over && !between ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : null,
+      over && people.ownRematch() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : null,
     );
   }
 
@@ -956,7 +956,7 @@ export async function showGame(root, ctx, id) {
       { 'data-end': '1' },
       h('div.result', resultText(g)),
       h('div.reason', reasonText(g)),
-      h('div.buttons', !people.active() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() ? people.endPart() : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
+      h('div.buttons', people.ownRematch() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() ? people.endPart() : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
     );
     const dlg = modal({ title: tr('game.over'), body, className: 'end' });
   }

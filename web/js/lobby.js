@@ -345,6 +345,8 @@ export async function showLobby(root, ctx) {
             if (!w.length) line = tr('lobby.mine.drawn');
             else if (mine.length && !all) line = w.some((p) => mine.includes(p)) ? tr('lobby.mine.won') : tr('lobby.mine.lost');
             else line = tr('lobby.mine.winner', { players: tr.list(w.map(tr.player)) });
+          } else if (st.seats.some((x) => x.kind === 'open')) {
+            line = tr('open.yours');
           } else {
             const mover = s.to_move === 'chance' ? st.chance_player : s.to_move;
             yours = !!(mover && g.tokens && g.tokens[mover]);
@@ -352,7 +354,7 @@ export async function showLobby(root, ctx) {
           }
           line += ` · ${tr('lobby.mine.plies', { n: st.ply })}`;
           const others = st.seats.filter((x) => !mine.includes(x.player));
-          const who = others.map((x) => (x.kind.startsWith('computer') ? tr('lobby.mine.computer', { level: x.kind.split(':')[1] }) : tr('lobby.mine.friend')));
+          const who = others.map((x) => (x.kind.startsWith('computer') ? tr('lobby.mine.computer', { level: x.kind.split(':')[1] }) : x.name ? x.name : x.kind === 'open' ? tr('people.seat.open') : tr('lobby.mine.friend')));
           against = !mine.length ? tr('lobby.mine.watched') : tr('lobby.mine.against', { who: who.length ? [...new Set(who)].join(', ') : tr('lobby.mine.yourself') });
         }
         const opts = tr.optionsPhrase(g.options);

@@ -198,6 +198,15 @@ export function createPeople({ ctx, id, S, live, mySeats, iMoved = () => null, t
     return isPeopleGame(g()) && mine.length === 1 && humans.length > mine.length ? mine[0] : null;
   };
   const active = () => isPeopleGame(g());
+  /**
+   * A rematch made here as a new game (as against the computer): not between people, or every
+   * person's seat played at this screen. Watchers of a game between people get none.
+   */
+  const ownRematch = () => {
+    if (!active()) return true;
+    const mine = mySeats();
+    return mine.length > 0 && g().seats.filter(personSeat).every((s) => mine.includes(s.player));
+  };
 
   function saved() {
     return getGame(id) || S.saved;
@@ -558,5 +567,5 @@ export function createPeople({ ctx, id, S, live, mySeats, iMoved = () => null, t
     return null;
   }
 
-  return { onGame, onOther, top, endPart, tools, clock, strip, after, soundButton, reason, result, rematch, me, active, paint };
+  return { onGame, onOther, top, endPart, ownRematch, tools, clock, strip, after, soundButton, reason, result, rematch, me, active, paint };
 }
