@@ -202,7 +202,7 @@ export function createOpenList({ t, games, rerender }) {
       h('p.muted', tr('open.pair.help', { game: gameName })),
       h(
         'div.pair-grid',
-        CLOCK_CHOICES.map((c) => h('button', { type: 'button', 'data-action': 'pair', 'data-clock': c.id, disabled: !!L.busy, on: { click: () => pair(game, options, c) } }, h('strong', c.clock ? clockWords(c.clock, tr) : tr('clock.none')), h('small', L.busy === `pair:${c.id}` ? tr('lobby.starting') : tr('open.pair')))),
+        CLOCK_CHOICES.map((c) => h('button', { type: 'button', 'data-action': 'pair', 'data-clock': c.id, disabled: !!L.busy, on: { click: () => pair(game, options, c) } }, h('strong', !c.clock ? tr('clock.none') : c.clock.days ? tr(c.clock.days === 1 ? 'clock.day.short' : 'clock.days.short', { n: c.clock.days }) : clockWords(c.clock, tr)), h('small', L.busy === `pair:${c.id}` ? tr('lobby.starting') : tr('open.pair')))),
       ),
     );
   }
