@@ -350,7 +350,7 @@ export function createPeople({ ctx, id, S, live, mySeats, iMoved = () => null, t
             h('h2', tr('people.invite.title')),
             h('p', tr('invite.help', { player: tr.player(s.player) })),
             h('div.row', h('input', { type: 'text', readonly: true, value: link, 'aria-label': tr('people.invite.title'), on: { focus: (e) => e.target.select() } }), h('button.primary', { type: 'button', 'data-action': 'copy-invite', on: { click: async (e) => { if (await copyText(link)) e.target.textContent = tr('btn.copied'); } } }, tr('btn.copy')), share),
-            h('p.waiting', { 'data-waiting': 'friend' }, h('span.spinner', { 'aria-hidden': 'true' }), tr('people.waiting.friend')),
+            h('p.waiting', { 'data-waiting': 'friend' }, h('span.spinner', { 'aria-hidden': 'true' }), h('span.wait-words', tr('people.waiting.friend'))),
           ),
         );
       }
@@ -366,7 +366,7 @@ export function createPeople({ ctx, id, S, live, mySeats, iMoved = () => null, t
             h('h2', tr('people.open.title')),
             h('p', tr('people.open.help')),
             h('div.row', h('input', { type: 'text', readonly: true, value: watch, 'aria-label': tr('watch.link'), on: { focus: (e) => e.target.select() } }), h('button', { type: 'button', on: { click: async (e) => { if (await copyText(watch)) e.target.textContent = tr('btn.copied'); } } }, tr('btn.copy'))),
-            h('p.waiting', { 'data-waiting': 'open' }, h('span.spinner', { 'aria-hidden': 'true' }), tr('people.waiting.open'), ' ', h('button', { type: 'button', 'data-action': 'cancel', disabled: P.busy, on: { click: cancel } }, tr('people.cancel'))),
+            h('p.waiting', { 'data-waiting': 'open' }, h('span.spinner', { 'aria-hidden': 'true' }), h('span.wait-words', tr('people.waiting.open')), ' ', h('button', { type: 'button', 'data-action': 'cancel', disabled: P.busy, on: { click: cancel } }, tr('people.cancel'))),
           ),
         );
       } else {
