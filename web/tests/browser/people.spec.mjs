@@ -80,7 +80,7 @@ test('invite a friend: the wait, the friend arrives, takeback and draw agreed, a
   await anna.click('[data-action="offer-takeback"]');
   await anna.waitForSelector('[data-offer-mine="takeback"]');
   await bela.waitForSelector('[data-offer="takeback"]');
-  await shots(bela, 'people-offer');
+  await shot(bela, 'people-offer-takeback-phone');
   await bela.click('[data-offer="takeback"] [data-action="accept"]');
   await anna.waitForFunction(() => window.tabla.S.game.ply === 2);
   await bela.waitForSelector('[data-offer]', { state: 'detached' });
@@ -88,6 +88,7 @@ test('invite a friend: the wait, the friend arrives, takeback and draw agreed, a
   // Béla offers a draw; Anna accepts: both see why it ended.
   await bela.click('[data-action="offer-draw"]');
   await anna.waitForSelector('[data-offer="draw"]');
+  await shots(anna, 'people-offer');
   // The watcher sees the game, never an offer or a player's button.
   await watcher.waitForFunction(() => window.tabla.S.game.offers.length === 1);
   for (const b of ['offer-draw', 'offer-takeback', 'abort', 'resign', 'hint', 'undo', 'accept', 'rematch']) assert.equal(await watcher.locator(`[data-action="${b}"]`).count(), 0, b);
