@@ -488,6 +488,8 @@ export async function showGame(root, ctx, id) {
     renderNotes();
     fill(el.people, people.top());
     fill(el.clocks, people.strip());
+    // The boxes at the top take their room from the board (on a desktop, where it fills the height).
+    el.people.parentNode.style.setProperty('--top-h', `${el.people.offsetHeight}px`);
   }
 
   function drawBoard(animate = true) {
