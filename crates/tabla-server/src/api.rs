@@ -145,6 +145,7 @@ pub async fn create(
             clock: req.clock,
             rated: req.rated.unwrap_or(false),
             hashes: vec![],
+            players: vec![],
         })
         .await?;
     Ok(json(StatusCode::CREATED, created_json(&created).to_string()))
@@ -322,6 +323,8 @@ struct JoinBody {
     player: Option<String>,
     #[serde(default)]
     name: Option<serde_json::Value>,
+    #[serde(default)]
+    player_key: Option<String>,
 }
 
 /// A name from a body: checked, or 400.
@@ -350,12 +353,12 @@ pub async fn join(
     app.hub.exists(&id).await?;
     let b = body(b)?;
     let req: JoinBody = if b.iter().all(u8::is_ascii_whitespace) {
-        JoinBody { player: None, name: None }
+        JoinBody { player: None, name: None, player_key: None }
     } else {
         parse(&b, r#"{"player":"black","name":"Béla"} (both may be left out)"#)?
     };
     let name = name_of(req.name)?;
-    let j = app.hub.join(&id, req.player.as_deref(), name).await?;
+    let j = app.hub.join(&id, req.player.as_deref(), name, req.player_key.as_deref()).await?;
     Ok(json(StatusCode::OK, joined_json(&id, j.player, &j.token).to_string()))
 }
 
@@ -485,6 +488,8 @@ struct PairBody {
     name: serde_json::Value,
     #[serde(default)]
     rated: Option<bool>,
+    #[serde(default)]
+    player_key: Option<String>,
 }
 
 /// `POST /api/pair`: joins a waiting game with the same settings (200, as joining, with
@@ -507,6 +512,7 @@ pub async fn pair(
             clock: req.clock.filter(|c| !c.is_null()),
             name,
             rated: req.rated.unwrap_or(false),
+            player_key: req.player_key,
         })
         .await?;
     Ok(match paired {
@@ -528,4 +534,37 @@ pub async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> A
         StatusCode::METHOD_NOT_ALLOWED,
         format!("{} does not take {method} (see docs/http-contract.md)", uri.path()),
     )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerBody {
+    name: serde_json::Value,
+}
+
+/// `POST /api/players` `{"name":"Anna"}`: a player identity, `{"id","key"}` (the key shown
+/// this once).
+pub async fn new_player(
+    State(app): State<App>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let b = body(b)?;
+    let req: PlayerBody = parse(&b, r#"{"name":"Anna"}"#)?;
+    let name = name_of(Some(req.name))?.unwrap_or_default();
+    let (id, key) = app.hub.new_player(name).await?;
+    Ok(json(StatusCode::CREATED, serde_json::json!({"id": id, "key": key}).to_string()))
+}
+
+/// `GET /api/players/me` with `Authorization: Bearer KEY`.
+pub async fn player_me(State(app): State<App>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let key = bearer(&headers)?;
+    Ok(json(StatusCode::OK, app.hub.player_me(&key).await?))
+}
+
+/// `GET /api/leaderboard/{game}`: the 50 best rated players.
+pub async fn leaderboard(
+    State(app): State<App>,
+    Path(game): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, app.hub.leaderboard(&game).await?))
 }

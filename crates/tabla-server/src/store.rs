@@ -52,6 +52,38 @@ pub struct StoredSeat {
     pub token_hash: Option<[u8; 32]>,
     /// The player's name, if they gave one.
     pub name: Option<String>,
+    /// The player identity (`POST /api/players`) the seat is linked to, if any.
+    pub player_id: Option<String>,
+}
+
+/// A player's Glicko-2 rating in one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// The rating (1500 to start).
+    pub rating: f64,
+    /// Its deviation (350 to start).
+    pub deviation: f64,
+    /// Its volatility (0.06 to start).
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: u32,
+}
+
+impl Default for Rating {
+    fn default() -> Rating {
+        Rating { rating: 1500.0, deviation: 350.0, volatility: 0.06, games: 0 }
+    }
+}
+
+/// A player identity as stored: the SHA-256 of its key, never the key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// The public id.
+    pub id: String,
+    /// The name given.
+    pub name: String,
+    /// Ratings per game (registry id).
+    pub ratings: Vec<(String, Rating)>,
 }
 
 /// A whole game as stored: what it takes to rebuild it.
@@ -114,6 +146,8 @@ pub enum Edit {
         token_hash: [u8; 32],
         /// The name given.
         name: Option<String>,
+        /// The player identity, if the joining person gave a key.
+        player_id: Option<String>,
     },
     /// Nothing but `meta` changes (a clock ran out, an offer, a draw, an abort).
     Meta,
@@ -121,7 +155,7 @@ pub enum Edit {
 
 /// A change with the version it was made for: the store applies it only if the game is still
 /// at that version, and the game's version becomes `version + 1`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Change {
     /// The game's id.
     pub id: String,
@@ -135,6 +169,9 @@ pub struct Change {
     pub meta: String,
     /// The game's [`StoredGame::timed`] after the change.
     pub timed: bool,
+    /// New ratings (player id, game, rating) written in the same transaction: the end of a
+    /// rated game.
+    pub ratings: Vec<(String, String, Rating)>,
 }
 
 /// Where games live. Every call either does all it says, durably, or nothing.
@@ -171,6 +208,26 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// [`StoreError::Backend`].
     fn lobby(&self) -> StoreFuture<'_, Vec<String>>;
+    /// Stores a new player identity.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the id or key is taken; [`StoreError::Backend`].
+    fn create_player(&self, id: String, name: String, key_hash: [u8; 32]) -> StoreFuture<'_, ()>;
+    /// The player whose key has this hash, with their ratings.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn player_by_key(&self, key_hash: [u8; 32]) -> StoreFuture<'_, Option<Player>>;
+    /// The ratings in `game` of these players (the default for one not rated yet).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn ratings(&self, game: String, ids: Vec<String>) -> StoreFuture<'_, Vec<Rating>>;
+    /// The best `limit` players of `game` (name and rating), best first.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn leaderboard(&self, game: String, limit: u32) -> StoreFuture<'_, Vec<(String, Rating)>>;
 }
 
 /// The schema, one step per version from the first; `PRAGMA user_version` says how many have
@@ -211,6 +268,24 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX games_lobby ON games(finished, open);
     CREATE INDEX games_timed ON games(finished, timed);",
+    // 3: player identities and their ratings per game.
+    "CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        key_hash BLOB NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE ratings (
+        player_id TEXT NOT NULL REFERENCES players(id),
+        game TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player_id, game)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX ratings_board ON ratings(game, rating);
+    ALTER TABLE seats ADD COLUMN player_id TEXT REFERENCES players(id);",
 ];
 
 /// The schema version this build writes.
@@ -253,6 +328,7 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 enum Job {
     Create(StoredGame, oneshot::Sender<Result<(), StoreError>>),
     Commit(Change, oneshot::Sender<Result<(), StoreError>>),
+    Player(String, String, [u8; 32], oneshot::Sender<Result<(), StoreError>>),
 }
 
 /// SQLite in one file. Writes go to one thread that owns the writing connection and commits
@@ -343,6 +419,64 @@ impl Store for SqliteStore {
         })
     }
 
+    fn create_player(&self, id: String, name: String, key_hash: [u8; 32]) -> StoreFuture<'_, ()> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Player(id, name, key_hash, tx));
+        Box::pin(answer(rx))
+    }
+
+    fn player_by_key(&self, key_hash: [u8; 32]) -> StoreFuture<'_, Option<Player>> {
+        self.read(move |c| {
+            let row: Option<(String, String)> = c
+                .query_row(
+                    "SELECT id, name FROM players WHERE key_hash = ?1",
+                    [&key_hash[..]],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let Some((id, name)) = row else { return Ok(None) };
+            let mut q = c.prepare_cached(
+                "SELECT game, rating, deviation, volatility, games FROM ratings
+                 WHERE player_id = ?1 ORDER BY game",
+            )?;
+            let ratings = q
+                .query_map([&id], |r| Ok((r.get::<_, String>(0)?, rating_row(r, 1)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Some(Player { id, name, ratings }))
+        })
+    }
+
+    fn ratings(&self, game: String, ids: Vec<String>) -> StoreFuture<'_, Vec<Rating>> {
+        self.read(move |c| {
+            let mut q = c.prepare_cached(
+                "SELECT rating, deviation, volatility, games FROM ratings
+                 WHERE player_id = ?1 AND game = ?2",
+            )?;
+            ids.iter()
+                .map(|id| {
+                    let r = q.query_row(params![id, game], |r| rating_row(r, 0)).optional()?;
+                    Ok(r.unwrap_or_default())
+                })
+                .collect()
+        })
+    }
+
+    fn leaderboard(&self, game: String, limit: u32) -> StoreFuture<'_, Vec<(String, Rating)>> {
+        self.read(move |c| {
+            let mut q = c.prepare_cached(
+                "SELECT p.name, r.rating, r.deviation, r.volatility, r.games
+                 FROM ratings r JOIN players p ON p.id = r.player_id
+                 WHERE r.game = ?1 ORDER BY r.rating DESC, r.games DESC LIMIT ?2",
+            )?;
+            let rows = q
+                .query_map(params![game, limit], |r| {
+                    Ok((r.get::<_, String>(0)?, rating_row(r, 1)?))
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+    }
+
     fn lobby(&self) -> StoreFuture<'_, Vec<String>> {
         self.read(|c| {
             let mut q = c.prepare(
@@ -372,7 +506,7 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         for (job, result) in batch.into_iter().zip(results) {
             let reply = match job {
-                Job::Create(_, reply) | Job::Commit(_, reply) => reply,
+                Job::Create(_, reply) | Job::Commit(_, reply) | Job::Player(.., reply) => reply,
             };
             let _ = reply.send(result);
         }
@@ -390,6 +524,7 @@ fn write_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<(), StoreErro
             let r = match job {
                 Job::Create(game, _) => create(&sp, game),
                 Job::Commit(change, _) => commit(&sp, change),
+                Job::Player(id, name, hash, _) => create_player(&sp, id, name, hash),
             };
             if r.is_ok() {
                 sp.commit()?;
@@ -407,6 +542,28 @@ fn write_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<(), StoreErro
             batch.iter().map(|_| Err(e.clone())).collect()
         }
     }
+}
+
+/// A [`Rating`] from columns rating, deviation, volatility, games starting at `at`.
+fn rating_row(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: r.get(at)?,
+        deviation: r.get(at + 1)?,
+        volatility: r.get(at + 2)?,
+        games: r.get(at + 3)?,
+    })
+}
+
+fn create_player(c: &Connection, id: &str, name: &str, hash: &[u8; 32]) -> Result<(), StoreError> {
+    let inserted = c.execute(
+        "INSERT INTO players (id, name, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT DO NOTHING",
+        params![id, name, &hash[..], now()],
+    )?;
+    if inserted == 0 {
+        return Err(StoreError::Conflict);
+    }
+    Ok(())
 }
 
 fn now() -> i64 {
@@ -446,8 +603,16 @@ fn create(c: &Connection, g: &StoredGame) -> Result<(), StoreError> {
     }
     for (i, s) in g.seats.iter().enumerate() {
         c.execute(
-            "INSERT INTO seats (game_id, seat, kind, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![g.id, i as i64, s.kind, s.token_hash.as_ref().map(|h| &h[..]), s.name],
+            "INSERT INTO seats (game_id, seat, kind, token_hash, name, player_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                g.id,
+                i as i64,
+                s.kind,
+                s.token_hash.as_ref().map(|h| &h[..]),
+                s.name,
+                s.player_id
+            ],
         )?;
     }
     insert_moves(c, &g.id, 0, &g.record)
@@ -499,11 +664,11 @@ fn commit(c: &Connection, ch: &Change) -> Result<(), StoreError> {
             c.execute("UPDATE games SET resigned = ?2 WHERE id = ?1", params![ch.id, seat])?;
             ply
         }
-        Edit::Join { seat, token_hash, name } => {
+        Edit::Join { seat, token_hash, name, player_id } => {
             let taken = c.execute(
-                "UPDATE seats SET kind = 'human', token_hash = ?3, name = ?4
+                "UPDATE seats SET kind = 'human', token_hash = ?3, name = ?4, player_id = ?5
                  WHERE game_id = ?1 AND seat = ?2 AND kind = 'open'",
-                params![ch.id, seat, &token_hash[..], name],
+                params![ch.id, seat, &token_hash[..], name, player_id],
             )?;
             if taken == 0 {
                 return Err(StoreError::Conflict);
@@ -519,6 +684,15 @@ fn commit(c: &Connection, ch: &Change) -> Result<(), StoreError> {
          WHERE id = ?1",
         params![ch.id, version + 1, new_ply as i64, ch.finished, now(), ch.meta, ch.timed],
     )?;
+    for (player, game, r) in &ch.ratings {
+        c.execute(
+            "INSERT INTO ratings (player_id, game, rating, deviation, volatility, games)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (player_id, game) DO UPDATE SET rating = ?3, deviation = ?4,
+                 volatility = ?5, games = ?6",
+            params![player, game, r.rating, r.deviation, r.volatility, r.games],
+        )?;
+    }
     Ok(())
 }
 
@@ -554,7 +728,7 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
         .try_into()
         .map_err(|_| StoreError::Backend(format!("game {id}: bad secret column")))?;
     let mut q = c.prepare_cached(
-        "SELECT kind, token_hash, name FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT kind, token_hash, name, player_id FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
     let seats = q
         .query_map([id], |r| {
@@ -562,17 +736,18 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
                 r.get::<_, String>(0)?,
                 r.get::<_, Option<Vec<u8>>>(1)?,
                 r.get::<_, Option<String>>(2)?,
+                r.get::<_, Option<String>>(3)?,
             ))
         })?
         .map(|r| {
-            let (kind, hash, name) = r?;
+            let (kind, hash, name, player_id) = r?;
             let token_hash = match hash {
                 None => None,
                 Some(h) => Some(h.try_into().map_err(|_| {
                     StoreError::Backend(format!("game {id}: bad token hash column"))
                 })?),
             };
-            Ok(StoredSeat { kind, token_hash, name })
+            Ok(StoredSeat { kind, token_hash, name, player_id })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let mut q = c.prepare_cached("SELECT token FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -603,8 +778,18 @@ mod tests {
             game: "amazons".into(),
             options: vec![("size".into(), "6".into())],
             seats: vec![
-                StoredSeat { kind: "human".into(), token_hash: Some([7; 32]), name: None },
-                StoredSeat { kind: "computer:2".into(), token_hash: None, name: None },
+                StoredSeat {
+                    kind: "human".into(),
+                    token_hash: Some([7; 32]),
+                    name: None,
+                    player_id: None,
+                },
+                StoredSeat {
+                    kind: "computer:2".into(),
+                    token_hash: None,
+                    name: None,
+                    player_id: None,
+                },
             ],
             secret: [1; 32],
             record: vec!["a".into(), "b".into()],
@@ -643,6 +828,7 @@ mod tests {
                 finished: false,
                 meta: "{}".into(),
                 timed: false,
+                ratings: vec![],
             };
             s.commit(append(0, 2)).await.unwrap();
             // The same change again is stale: the version moved on.
@@ -655,6 +841,7 @@ mod tests {
                 finished: false,
                 meta: "{}".into(),
                 timed: false,
+                ratings: vec![],
             };
             s.commit(cut).await.unwrap();
             let resign = Change {
@@ -664,6 +851,7 @@ mod tests {
                 finished: true,
                 meta: "{}".into(),
                 timed: false,
+                ratings: vec![],
             };
             s.commit(resign).await.unwrap();
             let g = s.load("g1").await.unwrap().unwrap();
@@ -690,17 +878,24 @@ mod tests {
         rt().block_on(async {
             let s = SqliteStore::open(&path).unwrap();
             let mut g = game("g1");
-            g.seats[1] = StoredSeat { kind: "open".into(), token_hash: None, name: None };
+            g.seats[1] =
+                StoredSeat { kind: "open".into(), token_hash: None, name: None, player_id: None };
             s.create(g).await.unwrap();
             s.create(game("g2")).await.unwrap();
             assert_eq!(s.lobby().await.unwrap(), vec!["g1".to_string()]);
             let join = |version| Change {
                 id: "g1".into(),
                 version,
-                edit: Edit::Join { seat: 1, token_hash: [9; 32], name: Some("Béla".into()) },
+                edit: Edit::Join {
+                    seat: 1,
+                    token_hash: [9; 32],
+                    name: Some("Béla".into()),
+                    player_id: None,
+                },
                 finished: false,
                 meta: r#"{"rated":false}"#.into(),
                 timed: true,
+                ratings: vec![],
             };
             s.commit(join(0)).await.unwrap();
             // The seat is not open any more, whatever the version.
@@ -711,7 +906,8 @@ mod tests {
                 StoredSeat {
                     kind: "human".into(),
                     token_hash: Some([9; 32]),
-                    name: Some("Béla".into())
+                    name: Some("Béla".into()),
+                    player_id: None,
                 }
             );
             assert_eq!((g.meta.as_str(), g.timed, g.version), (r#"{"rated":false}"#, true, 1));

@@ -789,3 +789,159 @@ async fn in_bulgarian_ur_the_clock_of_the_player_to_roll_or_move_runs() {
     }
     assert!(moved);
 }
+
+// ---------------------------------------------------------------------------------------
+// Ratings
+
+async fn new_player(s: &Server, name: &str) -> (String, String) {
+    let (status, v) = s.post("/api/players", None, &json!({"name": name}).to_string()).await;
+    assert_eq!(status, 201, "{v}");
+    (v["id"].as_str().unwrap().to_string(), v["key"].as_str().unwrap().to_string())
+}
+
+async fn me(s: &Server, key: &str) -> Value {
+    let (status, text) = s.request(reqwest::Method::GET, "/api/players/me", Some(key), None).await;
+    assert_eq!(status, 200, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[tokio::test]
+async fn a_rated_game_moves_both_ratings_when_it_ends() {
+    let s = server().await;
+    let (anna_id, anna_key) = new_player(&s, "Anna").await;
+    let (_, bela_key) = new_player(&s, "Béla").await;
+    assert_eq!(me(&s, &anna_key).await, json!({"id": anna_id, "name": "Anna", "ratings": {}}));
+    // Refusals: bad names and keys, unrated seats in a rated game.
+    for (path, body, says) in [
+        ("/api/players", json!({"name": ""}), "1 to 40"),
+        ("/api/players", json!({}), "name"),
+        (
+            "/api/games",
+            json!({"game": "gipf", "rated": true, "seats": [{"player_key": anna_key}, "human"]}),
+            "seats[1] needs a player_key",
+        ),
+        (
+            "/api/games",
+            json!({"game": "gipf", "rated": true, "seats": [{"player_key": anna_key}, {"player_key": anna_key}]}),
+            "themself",
+        ),
+        (
+            "/api/games",
+            json!({"game": "gipf", "seats": [{"player_key": "nokey"}, "human"]}),
+            "no player has this key",
+        ),
+        (
+            "/api/games",
+            json!({"game": "amazons", "options": {"players": "3"}, "rated": true}),
+            "two-player",
+        ),
+    ] {
+        let (status, message) = refused(&s, "POST", path, None, &body.to_string()).await;
+        assert_eq!(status, 400, "{body}: {message}");
+        assert!(message.contains(says), "{body}: {message}");
+    }
+    let (status, text) =
+        s.request(reqwest::Method::GET, "/api/players/me", Some("nokey"), None).await;
+    assert_eq!(status, 403, "{text}");
+    let (status, _) = s.request(reqwest::Method::GET, "/api/players/me", None, None).await;
+    assert_eq!(status, 401);
+    let (status, _) = s.get_json("/api/leaderboard/chess").await;
+    assert_eq!(status, 404);
+    // Anna opens a rated game; Béla must join with his key.
+    let (status, created) = s
+        .post(
+            "/api/games",
+            None,
+            &json!({"game": "amazons", "rated": true,
+                    "seats": [{"kind": "human", "player_key": anna_key}, "open"]})
+            .to_string(),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["seats"][0]["name"], "Anna", "the player's name by default");
+    let entry = lobby(&s).await;
+    assert_eq!(
+        (entry[0]["rated"].clone(), entry[0]["seats"][0]["rating"].clone()),
+        (json!(true), json!(1500))
+    );
+    let join = format!("/api/games/{id}/join");
+    all_refused(
+        &s,
+        &id,
+        &[
+            (400, "POST", join.clone(), None, json!({"name": "Béla"}).to_string(), "rated"),
+            (
+                400,
+                "POST",
+                join.clone(),
+                None,
+                json!({"player_key": "nokey"}).to_string(),
+                "no player",
+            ),
+            (
+                409,
+                "POST",
+                join.clone(),
+                None,
+                json!({"player_key": anna_key}).to_string(),
+                "themself",
+            ),
+        ],
+    )
+    .await;
+    let (status, joined) = s.post(&join, None, &json!({"player_key": bela_key}).to_string()).await;
+    assert_eq!(status, 200, "{joined}");
+    let anna = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let bela = joined["token"].as_str().unwrap().to_string();
+    let g = Game {
+        id: id.clone(),
+        tokens: vec![Some(anna.clone()), Some(bela.clone())],
+        players: vec!["white".into(), "black".into()],
+    };
+    let game = s.game(&id).await;
+    assert_eq!(game["seats"][1]["name"], "Béla");
+    assert_eq!(
+        (game["seats"][0]["rating"].clone(), game["seats"][1]["rating"].clone()),
+        (json!(1500), json!(1500))
+    );
+    let mut pick = Pick(31);
+    move_by(&s, &g, &anna, &mut pick).await;
+    move_by(&s, &g, &bela, &mut pick).await;
+    // Béla resigns: Anna gains what Béla loses (equal ratings and deviations).
+    let (status, over) = s.post(&format!("/api/games/{id}/resign"), Some(&bela), "").await;
+    assert_eq!(status, 200, "{over}");
+    let (up, down) = (
+        over["seats"][0]["rating_change"].as_i64().unwrap(),
+        over["seats"][1]["rating_change"].as_i64().unwrap(),
+    );
+    assert!(up > 100 && up == -down, "{up} {down}");
+    let mine = me(&s, &anna_key).await;
+    assert_eq!(mine["ratings"]["amazons"]["games"], 1);
+    assert_eq!(mine["ratings"]["amazons"]["rating"].as_i64().unwrap(), 1500 + up);
+    let (status, board) = s.get_json("/api/leaderboard/amazons").await;
+    assert_eq!(status, 200);
+    let names: Vec<&str> =
+        board["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["Anna", "Béla"]);
+    assert!(board["players"][0]["deviation"].as_i64().unwrap() < 350);
+    // The rematch is rated too, with the new ratings shown.
+    let (status, _) = offer(&s, &id, "offer", Some(&anna), json!({"kind": "rematch"})).await;
+    assert_eq!(status, 200);
+    let (status, r) = offer(&s, &id, "accept", Some(&bela), json!({"kind": "rematch"})).await;
+    assert_eq!(status, 200, "{r}");
+    let new = s.game(r["id"].as_str().unwrap()).await;
+    assert_eq!(new["rated"], true);
+    assert_eq!(new["seats"][1]["rating"].as_i64().unwrap(), 1500 + up, "Anna is Black now");
+    // An aborted rated game changes no rating.
+    let (status, aborted) = s
+        .post(
+            &format!("/api/games/{}/abort", r["id"].as_str().unwrap()),
+            Some(r["token"].as_str().unwrap()),
+            "",
+        )
+        .await;
+    assert_eq!(status, 200, "{aborted}");
+    assert!(aborted["seats"][0].get("rating_change").is_none(), "{aborted}");
+    assert_eq!(me(&s, &anna_key).await["ratings"]["amazons"]["games"], 1);
+}

@@ -233,7 +233,10 @@ impl Hub {
         meta.clock = Some(clock);
         meta.ended = Some(ending);
         meta.offers.retain(|o| o.kind == super::offers::OfferKind::Rematch);
-        self.commit(live.change(Edit::Meta, true, &meta)).await?;
+        let (ratings, _lock) = self.rate(live, &state, &mut meta).await?;
+        let mut change = live.change(Edit::Meta, true, &meta);
+        change.ratings = ratings;
+        self.commit(change).await?;
         tracing::info!(game = %live.id, player = live.names[seat as usize], "time ran out");
         live.meta = meta;
         self.changed(slot, live, state);

@@ -33,6 +33,8 @@ pub struct PairRequest {
     pub name: String,
     /// Rated or not.
     pub rated: bool,
+    /// The key of the person's player identity.
+    pub player_key: Option<String>,
 }
 
 impl Live {
@@ -46,6 +48,9 @@ impl Live {
                 let mut s = json!({"player": self.names[i], "kind": k.label()});
                 if let Some(n) = &self.seat_names[i] {
                     s["name"] = json!(n);
+                }
+                if let Some(r) = self.meta.ratings.get(i).copied().flatten() {
+                    s["rating"] = json!(r.round() as i64);
                 }
                 s
             })
@@ -81,14 +86,14 @@ impl Hub {
     /// The lobby's entries, newest first, each with the names of its seats.
     async fn lobby_entries(
         self: &Arc<Self>,
-    ) -> Result<Vec<(Value, Vec<Option<String>>)>, ApiError> {
+    ) -> Result<Vec<(Value, Vec<Option<String>>, Vec<Option<String>>)>, ApiError> {
         let ids = self.store.lobby().await.map_err(super::store_error)?;
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {
             let Ok(slot) = self.slot(&id).await else { continue };
             let live = slot.lock().await;
             if live.listed() {
-                out.push((live.lobby_entry(), live.seat_names.clone()));
+                out.push((live.lobby_entry(), live.seat_names.clone(), live.seat_players.clone()));
             }
         }
         Ok(out)
@@ -124,26 +129,32 @@ impl Hub {
             .collect::<serde_json::Map<_, _>>()
             .into();
         let me = req.name.to_lowercase();
+        let my_id = match &req.player_key {
+            Some(k) => Some(self.identity(k, "player_key").await?.id),
+            None => None,
+        };
         let mut waiting = self.lobby_entries().await?;
         waiting.reverse();
-        for (entry, names) in waiting {
+        for (entry, names, ids) in waiting {
             let same = entry["game"] == info.id
                 && entry["options"] == options
                 && entry["clock"] == json!(clock)
                 && entry["rated"] == req.rated;
-            let mine = names.iter().flatten().any(|n| n.to_lowercase() == me);
+            let mine = names.iter().flatten().any(|n| n.to_lowercase() == me)
+                || (my_id.is_some() && ids.contains(&my_id));
             if !same || mine {
                 continue;
             }
             let id = entry["id"].as_str().unwrap_or_default().to_string();
-            match self.join(&id, None, Some(req.name.clone())).await {
+            match self.join(&id, None, Some(req.name.clone()), req.player_key.as_deref()).await {
                 Ok(j) => return Ok(Paired::Joined { id, player: j.player, token: j.token }),
                 Err(e) if e.status == axum::http::StatusCode::CONFLICT => continue,
                 Err(e) => return Err(e),
             }
         }
         let n = super::new_position(&req.game, &req.options)?.2.player_names().len();
-        let mut seats = vec![json!({"kind": "human", "name": req.name})];
+        let mut seats =
+            vec![json!({"kind": "human", "name": req.name, "player_key": req.player_key})];
         seats.extend((1..n).map(|_| json!(SeatKind::Open.label())));
         let created = self
             .create(NewGame {
@@ -154,6 +165,7 @@ impl Hub {
                 clock: req.clock,
                 rated: req.rated,
                 hashes: vec![],
+                players: vec![],
             })
             .await?;
         Ok(Paired::Created(created))

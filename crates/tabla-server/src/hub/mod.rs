@@ -10,6 +10,7 @@
 pub mod clocks;
 pub mod lobby;
 pub mod offers;
+pub mod ratings;
 pub mod seats;
 
 pub use clocks::ClockSpec;
@@ -140,6 +141,12 @@ struct Meta {
     rematch: Option<String>,
     #[serde(default)]
     rated: bool,
+    /// Per seat, the linked player's rating in this game when the seat was taken.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ratings: Vec<Option<f64>>,
+    /// Per seat, the rating change at the end of a rated game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rating_change: Vec<Option<f64>>,
 }
 
 /// A game in memory.
@@ -151,6 +158,8 @@ struct Live {
     hashes: Vec<Option<[u8; 32]>>,
     /// The people's names, per seat.
     seat_names: Vec<Option<String>>,
+    /// The player identities linked to the seats.
+    seat_players: Vec<Option<String>>,
     names: Vec<&'static str>,
     secret: [u8; 32],
     record: Vec<String>,
@@ -284,6 +293,10 @@ struct SeatJson<'a> {
     kind: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating_change: Option<i64>,
 }
 
 #[derive(Serialize)]
@@ -340,6 +353,7 @@ impl Live {
             options: g.options,
             hashes: g.seats.iter().map(|s| s.token_hash).collect(),
             seat_names: g.seats.iter().map(|s| s.name.clone()).collect(),
+            seat_players: g.seats.iter().map(|s| s.player_id.clone()).collect(),
             connected: vec![0; seats.len()],
             seats,
             names,
@@ -392,6 +406,7 @@ impl Live {
             finished,
             meta: serde_json::to_string(meta).expect("meta serialises"),
             timed: meta.clock.is_some() && !finished,
+            ratings: vec![],
         }
     }
 
@@ -422,7 +437,20 @@ impl Live {
                 .iter()
                 .zip(&self.names)
                 .zip(&self.seat_names)
-                .map(|((s, p), n)| SeatJson { player: p, kind: s.label(), name: n.as_deref() })
+                .enumerate()
+                .map(|(i, ((s, p), n))| SeatJson {
+                    player: p,
+                    kind: s.label(),
+                    name: n.as_deref(),
+                    rating: self.meta.ratings.get(i).copied().flatten().map(|r| r.round() as i64),
+                    rating_change: self
+                        .meta
+                        .rating_change
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map(|r| r.round() as i64),
+                })
                 .collect(),
             record,
             ply: record.len(),
@@ -558,6 +586,8 @@ pub struct Hub {
     lobby_tx: tokio::sync::watch::Sender<u64>,
     /// One quick pairing at a time.
     pairing: Mutex<()>,
+    /// Held while ratings are read and written at the end of a rated game.
+    rating_lock: Mutex<()>,
     /// Set when the server stops: timers end the games no more (a restarted server does).
     closed: std::sync::atomic::AtomicBool,
 }
@@ -606,6 +636,8 @@ pub struct NewGame {
     pub rated: bool,
     /// Token hashes given in advance per seat (a rematch); empty: new tokens.
     pub hashes: Vec<Option<[u8; 32]>>,
+    /// Player identities given in advance per seat (a rematch); empty: from the seats' keys.
+    pub players: Vec<Option<String>>,
 }
 
 fn store_error(e: StoreError) -> ApiError {
@@ -639,6 +671,7 @@ impl Hub {
             lobby_tx: tokio::sync::watch::channel(0).0,
             pairing: Mutex::new(()),
             closed: false.into(),
+            rating_lock: Mutex::new(()),
         })
     }
 
@@ -732,7 +765,9 @@ impl Hub {
         let (info, opts, position) = new_position(&req.game, &req.options)?;
         let names = position.player_names();
         let specs: Vec<SeatSpec> = match &req.seats {
-            None => vec![SeatSpec { kind: SeatKind::Human, name: None }; names.len()],
+            None => {
+                vec![SeatSpec { kind: SeatKind::Human, name: None, player_key: None }; names.len()]
+            }
             Some(seats) => {
                 if seats.len() != names.len() {
                     return Err(ApiError::bad_request(format!(
@@ -750,7 +785,39 @@ impl Hub {
                     .collect::<Result<_, _>>()?
             }
         };
+        let mut specs = specs;
         let kinds: Vec<SeatKind> = specs.iter().map(|s| s.kind).collect();
+        let mut players: Vec<Option<String>> = vec![None; specs.len()];
+        for (i, spec) in specs.iter_mut().enumerate() {
+            if let Some(id) = req.players.get(i).cloned().flatten() {
+                players[i] = Some(id);
+            } else if let Some(key) = &spec.player_key {
+                let who = self.identity(key, &format!("seats[{i}].player_key")).await?;
+                spec.name.get_or_insert(who.name);
+                players[i] = Some(who.id);
+            }
+        }
+        if req.rated {
+            if names.len() != 2 {
+                return Err(ApiError::bad_request("rated: only two-player games are rated"));
+            }
+            if let Some(i) =
+                (0..kinds.len()).find(|&i| kinds[i] == SeatKind::Human && players[i].is_none())
+            {
+                return Err(ApiError::bad_request(format!(
+                    "rated: seats[{i}] needs a player_key (every person in a rated game has one)"
+                )));
+            }
+            if players[0].is_some() && players[0] == players[1] {
+                return Err(ApiError::bad_request("rated: a player cannot play themself"));
+            }
+        }
+        let linked: Vec<String> = players.iter().flatten().cloned().collect();
+        let mut linked_ratings = self.ratings_of(info.id, linked).await?.into_iter();
+        let seat_ratings: Vec<Option<f64>> = players
+            .iter()
+            .map(|p| p.as_ref().and_then(|_| linked_ratings.next()).map(|r| r.rating))
+            .collect();
         let clock = match &req.clock {
             None | Some(serde_json::Value::Null) => None,
             Some(v) => {
@@ -779,9 +846,11 @@ impl Hub {
                 kind: s.kind.label(),
                 token_hash: t.as_deref().map(secret::hash_token).or(preset(i)),
                 name: s.name.clone(),
+                player_id: players[i].clone(),
             })
             .collect();
-        let meta = Meta { clock, rated: req.rated, ..Meta::default() };
+        let ratings = if seat_ratings.iter().any(Option::is_some) { seat_ratings } else { vec![] };
+        let meta = Meta { clock, rated: req.rated, ratings, ..Meta::default() };
         // Replay the import (canonicalising it), then the rolls that follow by themselves.
         let (mut live, canonical, secret) = tokio::task::spawn_blocking({
             let stored_seats = stored_seats.clone();
@@ -1022,7 +1091,11 @@ impl Hub {
         // An offer is void after the next move.
         meta.offers.clear();
         let edit = Edit::Append { ply: live.record.len(), tokens: tokens.clone() };
-        self.commit(live.change(edit, finished, &meta)).await?;
+        let (ratings, _lock) =
+            if finished { self.rate(live, &state, &mut meta).await? } else { (vec![], None) };
+        let mut change = live.change(edit, finished, &meta);
+        change.ratings = ratings;
+        self.commit(change).await?;
         live.meta = meta;
         for (t, m) in tokens.iter().zip(&next.movers) {
             let who = m.map_or("chance", |m| live.names[m as usize]);
@@ -1088,7 +1161,10 @@ impl Hub {
         meta.clock = live.clock_stopped(clocks::now_ms());
         meta.offers.clear();
         meta.ended = Some(ending);
-        self.commit(live.change(Edit::Resign { seat: seat as u8 }, true, &meta)).await?;
+        let (ratings, _lock) = self.rate(&live, &state, &mut meta).await?;
+        let mut change = live.change(Edit::Resign { seat: seat as u8 }, true, &meta);
+        change.ratings = ratings;
+        self.commit(change).await?;
         tracing::info!(game = %live.id, ply = live.record.len(), by = live.names[seat], "resigned");
         live.meta = meta;
         self.changed(&slot, &mut live, state);

@@ -324,6 +324,7 @@ impl Hub {
         let n = live.seats.len();
         let mut seats = Vec::with_capacity(n);
         let mut hashes = Vec::with_capacity(n);
+        let mut players = Vec::with_capacity(n);
         for i in 0..n {
             let old = (i + 1) % n;
             let kind = live.seats[old];
@@ -335,6 +336,7 @@ impl Hub {
                 .and_then(|k| offer.hashes.get(k))
                 .and_then(|h| unhex(h));
             hashes.push(hash);
+            players.push(live.seat_players[old].clone());
         }
         let created = self
             .create(NewGame {
@@ -345,6 +347,7 @@ impl Hub {
                 clock: live.meta.clock.as_ref().map(|c| c.spec.shown.clone()),
                 rated: live.meta.rated,
                 hashes,
+                players,
             })
             .await?;
         Ok(created.id)

@@ -15,6 +15,8 @@ pub struct SeatSpec {
     pub kind: SeatKind,
     /// The person's name.
     pub name: Option<String>,
+    /// The key of the person's player identity (ratings).
+    pub player_key: Option<String>,
 }
 
 /// Longest name, in characters.
@@ -48,9 +50,15 @@ impl SeatSpec {
     pub fn parse(i: usize, v: &Value) -> Result<SeatSpec, ApiError> {
         let bad = |m: String| ApiError::bad_request(format!("seats[{i}]: {m}"));
         match v {
-            Value::String(s) => Ok(SeatSpec { kind: SeatKind::parse(s).map_err(bad)?, name: None }),
+            Value::String(s) => Ok(SeatSpec {
+                kind: SeatKind::parse(s).map_err(bad)?,
+                name: None,
+                player_key: None,
+            }),
             Value::Object(o) => {
-                if let Some(k) = o.keys().find(|k| *k != "kind" && *k != "name") {
+                if let Some(k) =
+                    o.keys().find(|k| !["kind", "name", "player_key"].contains(&k.as_str()))
+                {
                     return Err(bad(format!(
                         "unknown field '{k}'; expected {{\"kind\":\"human\",\"name\":\"Anna\"}}"
                     )));
@@ -64,13 +72,18 @@ impl SeatSpec {
                     None | Some(Value::Null) => None,
                     Some(n) => Some(check_name(n).map_err(bad)?),
                 };
-                if name.is_some() && kind != SeatKind::Human {
+                let player_key = match o.get("player_key") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::String(k)) => Some(k.clone()),
+                    Some(k) => return Err(bad(format!("the player_key {k} is not a string"))),
+                };
+                if (name.is_some() || player_key.is_some()) && kind != SeatKind::Human {
                     return Err(bad(format!(
-                        "only a human seat has a name, not a {} seat",
+                        "only a human seat has a name or a player_key, not a {} seat",
                         kind.label()
                     )));
                 }
-                Ok(SeatSpec { kind, name })
+                Ok(SeatSpec { kind, name, player_key })
             }
             other => Err(bad(format!(
                 "{other} is not a seat; expected \"human\", \"computer:L\", \"open\" or \
@@ -113,8 +126,13 @@ impl Hub {
         id: &str,
         player: Option<&str>,
         name: Option<String>,
+        player_key: Option<&str>,
     ) -> Result<Joined, ApiError> {
         let slot = self.slot(id).await?;
+        let who = match player_key {
+            Some(k) => Some(self.identity(k, "player_key").await?),
+            None => None,
+        };
         let mut live = slot.lock().await;
         let seat = match player {
             Some(p) => {
@@ -139,6 +157,26 @@ impl Hub {
                 live.names[seat]
             )));
         }
+        let player_id = who.as_ref().map(|w| w.id.clone());
+        if live.meta.rated {
+            let Some(pid) = &player_id else {
+                return Err(ApiError::bad_request(
+                    "this game is rated: join with your player_key (POST /api/players makes one)",
+                ));
+            };
+            if live.seat_players.contains(&Some(pid.clone())) {
+                return Err(ApiError::conflict(
+                    "you are in this game already: a player cannot play themself",
+                ));
+            }
+        }
+        let name = name.or_else(|| who.map(|w| w.name));
+        let rating = match &player_id {
+            Some(p) => {
+                self.ratings_of(live.info.id, vec![p.clone()]).await?.first().map(|r| r.rating)
+            }
+            None => None,
+        };
         let token = secret::new_token();
         let hash = secret::hash_token(&token);
         let mut after = (live.seats.clone(), live.hashes.clone(), live.seat_names.clone());
@@ -147,13 +185,19 @@ impl Hub {
         after.2[seat] = name.clone();
         // The clock (if the game was imported mid-way) starts once the last seat is taken.
         let mut meta = live.meta.clone();
+        if rating.is_some() {
+            meta.ratings.resize(live.seats.len(), None);
+            meta.ratings[seat] = rating;
+        }
         let before = std::mem::replace(&mut live.seats, after.0.clone());
         meta.clock = live.clock_after(super::clocks::now_ms(), &live.position, &live.movers, false);
         live.seats = before;
-        let edit = Edit::Join { seat: seat as u8, token_hash: hash, name };
+        let edit =
+            Edit::Join { seat: seat as u8, token_hash: hash, name, player_id: player_id.clone() };
         self.commit(live.change(edit, false, &meta)).await?;
         let state = live.state.clone();
         (live.seats, live.hashes, live.seat_names) = after;
+        live.seat_players[seat] = player_id;
         live.meta = meta;
         tracing::info!(game = %live.id, player = live.names[seat], "a seat was taken");
         self.changed(&slot, &mut live, state);
@@ -195,7 +239,10 @@ impl Hub {
         meta.offers.clear();
         tracing::info!(game = %live.id, ending = ?ending, "the game ended");
         meta.ended = Some(ending);
-        self.commit(live.change(Edit::Meta, true, &meta)).await?;
+        let (ratings, _lock) = self.rate(live, &state, &mut meta).await?;
+        let mut change = live.change(Edit::Meta, true, &meta);
+        change.ratings = ratings;
+        self.commit(change).await?;
         live.meta = meta;
         self.changed(slot, live, state);
         Ok(())
