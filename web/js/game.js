@@ -15,7 +15,7 @@ import { seatRotation, flipStep, norm } from './geometry.js';
 import { miniPiece, dieSvg, previewMove } from './draw.js';
 import { recordFile } from './records.js';
 import { showRules as openRules } from './rules.js';
-import { createPeople, nameOf } from './people.js';
+import { createPeople, nameOf, signed } from './people.js';
 
 /** How long a forced move (the only legal one, or a pass) stays visible before it is made. */
 const FORCED_PAUSE_MS = 900;
@@ -661,6 +661,8 @@ export async function showGame(root, ctx, id) {
           h('span', { html: miniPiece(piece, names, 26) }),
           h('span.pname', tr.player(s.player)),
           s.name ? h('span.sname', { 'data-name': s.player }, s.name) : null,
+          s.rating != null ? h('span.rating', { 'data-rating': s.player, title: tr('rating.title') }, String(s.rating)) : null,
+          s.rating_change != null ? h('span.rchange', { class: `rchange${s.rating_change > 0 ? ' up' : s.rating_change < 0 ? ' down' : ''}`, 'data-rating-change': s.player }, signed(s.rating_change)) : null,
           h('span.kind', kind),
           s.kind === 'human' && connected !== null ? h('span', { class: `dotc${connected ? ' on' : ''}`, title: connected ? tr('game.connected') : tr('game.away'), 'data-connected': String(!!connected) }) : null,
           people.clock(s.player),
@@ -958,6 +960,7 @@ export async function showGame(root, ctx, id) {
       { 'data-end': '1' },
       h('div.result', resultText(g)),
       h('div.reason', reasonText(g)),
+      g.seats.some((x) => x.rating_change != null) ? h('div.ratings', { 'data-end-ratings': '1' }, g.seats.filter((x) => x.rating != null).map((x) => `${nameOf(g, x.player, tr)} ${x.rating}${x.rating_change != null ? ` (${signed(x.rating_change)})` : ''}`).join(' · ')) : null,
       h('div.buttons', people.ownRematch() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() ? people.endPart() : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
     );
     const dlg = modal({ title: tr('game.over'), body, className: 'end' });

@@ -9,7 +9,7 @@ import { miniPiece, boardSvg } from './draw.js';
 import { parseRecordFile } from './records.js';
 import { showRules as openRules } from './rules.js';
 import { createOpenList } from './openlist.js';
-import { askName, clockWords } from './people.js';
+import { askName, clockWords, withPlayer } from './people.js';
 import { CLOCK_CHOICES } from './clock.js';
 
 /** The value an option starts with: its default when that is one of its choices. */
@@ -169,9 +169,13 @@ export async function showLobby(root, ctx) {
     const req = { game: state.game, options: chosenOptions(), seats };
     const clock = withPeople ? CLOCK_CHOICES.find((c) => c.id === state.clock) : null;
     if (clock && clock.clock) req.clock = clock.clock;
+    if (withPeople && ratedAllowed() && getPref('rated', false)) req.rated = true;
     if (record) req.record = record;
     try {
-      const created = await api.create(req);
+      // My seat is linked to this browser's player identity (ratings).
+      const created = name
+        ? await withPlayer(name, (key) => api.create({ ...req, seats: seats.map((x) => (x && x.kind === 'human' && key ? { ...x, player_key: key } : x)) }))
+        : await api.create(req);
       const tokens = {};
       const invites = {};
       created.seats.forEach((s, i) => {
@@ -283,6 +287,11 @@ export async function showLobby(root, ctx) {
     );
   }
 
+  /** A rated game: two players, me and one open seat (a friend's invite has no identity to rate). */
+  function ratedAllowed() {
+    return state.seats.length === 2 && state.seats.some((s) => s.kind === 'me') && state.seats.some((s) => s.kind === 'open');
+  }
+
   /** The clock, when another seat is a person. */
   function clockRow() {
     const tr = t();
@@ -300,6 +309,9 @@ export async function showLobby(root, ctx) {
         ),
       ),
       h('div.help', tr('clock.help')),
+      ratedAllowed()
+        ? h('label.rated', { 'data-option-row': 'rated' }, h('input', { type: 'checkbox', 'data-action': 'rated', checked: !!getPref('rated', false), on: { change: (e) => { setPref('rated', e.target.checked); render(); } } }), ' ', tr('open.rated.create'))
+        : null,
     );
   }
 
@@ -492,7 +504,7 @@ export async function showLobby(root, ctx) {
     fill(
       root,
       ctx.topbar(''),
-      h('main.lobby', newGame, h('div.lobby-side', h('section.open', { 'data-open': '1' }, h('h2', tr('open.title')), openList.pairRow(state.game, chosenOptions(), tr.gameName(g)), h('h3', tr('open.list')), openList.render()), h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
+      h('main.lobby', newGame, h('div.lobby-side', h('section.open', { 'data-open': '1' }, h('h2', tr('open.title')), openList.pairRow(state.game, chosenOptions(), tr.gameName(g), state.players.length), h('h3', tr('open.list')), openList.render(), openList.leaderboard(state.game, tr.gameName(g))), h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
     );
     if (kept && kept.el.isConnected) {
       kept.el.focus();

@@ -5,7 +5,8 @@
 import { h } from './dom.js';
 import { api } from './api.js';
 import { myGames, saveGame } from './store.js';
-import { askName, clockWords } from './people.js';
+import { askName, clockWords, withPlayer, myPlayer } from './people.js';
+import { getPref, setPref } from './store.js';
 import { CLOCK_CHOICES, clockSpec } from './clock.js';
 
 /** Options that differ from the game's defaults (the lobby lists every option the server keeps). */
@@ -116,7 +117,7 @@ export function createOpenList({ t, games, rerender }) {
     L.busy = entry.id;
     rerender();
     try {
-      const j = await api.join(entry.id, name);
+      const j = await withPlayer(name, (key) => api.join(entry.id, name, key));
       enter({ id: entry.id, game: entry.game, options: entry.options, player: j.player, token: j.token });
     } catch (e) {
       L.busy = null;
@@ -147,7 +148,8 @@ export function createOpenList({ t, games, rerender }) {
     rerender();
     const clock = clockSpec(choice.clock);
     try {
-      const ans = await api.pair({ game, options, clock, name });
+      const rated = !!getPref('rated', false);
+      const ans = await withPlayer(name, (key) => api.pair({ game, options, clock, name, ...(key ? { player_key: key } : {}), ...(rated ? { rated } : {}) }));
       if (ans.token) enter({ id: ans.id, game, options, player: ans.player, token: ans.token });
       else {
         const mine = ans.seats.find((s) => s.token);
@@ -195,11 +197,15 @@ export function createOpenList({ t, games, rerender }) {
     return parts;
   }
 
-  function pairRow(game, options, gameName) {
+  function pairRow(game, options, gameName, players = 2) {
     const tr = t();
+    const rated = !!getPref('rated', false) && players === 2;
     return h(
       'div.pair',
       h('p.muted', tr('open.pair.help', { game: gameName })),
+      players === 2
+        ? h('label.rated', h('input', { type: 'checkbox', 'data-action': 'rated', checked: rated, on: { change: (e) => { setPref('rated', e.target.checked); rerender(); } } }), ' ', tr('open.rated.pair'))
+        : null,
       h(
         'div.pair-grid',
         CLOCK_CHOICES.map((c) => h('button', { type: 'button', 'data-action': 'pair', 'data-clock': c.id, disabled: !!L.busy, on: { click: () => pair(game, options, c) } }, h('strong', !c.clock ? tr('clock.none') : c.clock.days ? tr(c.clock.days === 1 ? 'clock.day.short' : 'clock.days.short', { n: c.clock.days }) : clockWords(c.clock, tr)), h('small', L.busy === `pair:${c.id}` ? tr('lobby.starting') : tr('open.pair')))),
@@ -207,5 +213,41 @@ export function createOpenList({ t, games, rerender }) {
     );
   }
 
-  return { render, pairRow, L };
+  /** The best rated players of a game, and my rating there (asked when the game is picked). */
+  const boards = new Map();
+  function leaderboard(game, gameName) {
+    const tr = t();
+    if (!boards.has(game)) {
+      boards.set(game, { players: null, me: null });
+      api
+        .leaderboard(game)
+        .then((d) => {
+          boards.get(game).players = d.players || [];
+          rerender();
+        })
+        .catch(() => {
+          boards.get(game).players = [];
+          rerender();
+        });
+      const me = myPlayer();
+      if (me && me.key)
+        api
+          .playerMe(me.key)
+          .then((d) => {
+            boards.get(game).me = (d.ratings || {})[game] || null;
+            rerender();
+          })
+          .catch(() => {});
+    }
+    const b = boards.get(game);
+    return h(
+      'div.leaderboard',
+      { 'data-leaderboard': game },
+      h('h3', tr('rating.board', { game: gameName })),
+      b.me ? h('p', { 'data-my-rating': '1' }, tr('rating.mine', { rating: b.me.rating, games: b.me.games })) : null,
+      b.players === null ? h('p.muted', tr('game.loading')) : !b.players.length ? h('p.muted', tr('rating.none')) : h('ol', b.players.slice(0, 10).map((p) => h('li', h('span.lname', p.name), h('span.lrating', String(p.rating)), h('small.muted', tr('rating.games', { n: p.games }))))),
+    );
+  }
+
+  return { render, pairRow, leaderboard, L };
 }

@@ -131,6 +131,44 @@ export function askName(tr, { change = false } = {}) {
   });
 }
 
+// ---------- a player identity (ratings) ----------
+
+/** This browser's player identity for ratings, {id, key}, or null. */
+export const myPlayer = () => getPref('player', null);
+
+/** The identity's key, made once (with the name) when there is none; null when the server has none. */
+export async function ensurePlayer(name) {
+  const p = myPlayer();
+  if (p && p.key) return p.key;
+  try {
+    const ans = await api.newPlayer(name);
+    setPref('player', { id: ans.id, key: ans.key });
+    return ans.key;
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * Runs `fn(key)` with this browser's player key; when the server no longer knows the key (a
+ * new database), a new identity is made and `fn` runs once more.
+ */
+export async function withPlayer(name, fn) {
+  const key = await ensurePlayer(name);
+  try {
+    return await fn(key);
+  } catch (e) {
+    if (!(key && e && e.status === 400 && /player_key/.test(String(e.message)))) throw e;
+    setPref('player', null);
+    return fn(await ensurePlayer(name));
+  }
+}
+
+/** A rating change as read: "+12", "−8", "±0". */
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
+}
+
 /** The top bar's name button: who I am here, and the way to change it. */
 export function nameButton(ctx) {
   const tr = ctx.t;

@@ -169,15 +169,19 @@ test('an open game listed live, joined with one click; the creator sees who join
   await Promise.all([anna, bela].map((p) => p.context().close()));
 });
 
-test('a real-time clock runs out: red under 20 s, and the end says "on time"', async () => {
+test('a rated real-time clock runs out: red under 20 s, the end says "on time" and the rating changes, the leaderboard', async () => {
   // The shortest clock the server takes (10 s), made through the API; the pages play it.
-  const c = await api('POST', '/api/games', { game: 'amazons', options: { size: '6' }, seats: [{ kind: 'human', name: 'Anna' }, 'open'], clock: { initial_s: 10, increment_s: 0 } });
+  // Rated: each with a player identity; the end shows both rating changes.
+  const pa = (await api('POST', '/api/players', { name: 'Anna' })).json;
+  const pb = (await api('POST', '/api/players', { name: 'Béla' })).json;
+  const c = await api('POST', '/api/games', { game: 'amazons', options: { size: '6' }, seats: [{ kind: 'human', name: 'Anna', player_key: pa.key }, 'open'], clock: { initial_s: 10, increment_s: 0 }, rated: true });
   assert.equal(c.status, 201, JSON.stringify(c.json));
   const id = c.json.id;
-  const j = await api('POST', `/api/games/${id}/join`, { name: 'Béla' });
+  const j = await api('POST', `/api/games/${id}/join`, { name: 'Béla', player_key: pb.key });
   assert.equal(j.status, 200, JSON.stringify(j.json));
   const anna = await newPage(browser);
   const bela = await newPage(browser);
+  await anna.addInitScript((key) => localStorage.setItem('tabla.pref.player', JSON.stringify({ key })), pa.key);
   await anna.goto(`${PAGE}${c.json.seats[0].url}`);
   await bela.goto(`${PAGE}${j.json.url}`);
   await ready(anna);
@@ -197,6 +201,14 @@ test('a real-time clock runs out: red under 20 s, and the end says "on time"', a
   assert.match(await anna.locator('[data-end] .reason').textContent(), /Béla lost on time/);
   await bela.waitForSelector('[data-end] .reason');
   assert.match(await bela.locator('[data-end] .result').textContent(), /You lose/);
+  assert.match(await anna.locator('[data-end] [data-end-ratings]').textContent(), /Anna 1500 \(\+\d+\) · Béla 1500 \(−\d+\)/);
+  assert.match(await bela.locator('.player[data-player="black"] [data-rating-change]').textContent(), /^−\d+$/);
+  // The lobby's leaderboard of Amazons has Anna first, and says her rating.
+  await anna.goto(`${PAGE}/`);
+  await anna.click('[data-game="amazons"]');
+  await anna.waitForSelector('[data-leaderboard="amazons"] li');
+  assert.match(await anna.locator('[data-leaderboard="amazons"] li').first().textContent(), /Anna/);
+  await anna.waitForSelector('[data-my-rating]');
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bela.errors, []);
   await Promise.all([anna, bela].map((p) => p.context().close()));
