@@ -245,7 +245,7 @@ export function createOpenList({ t, games, rerender }) {
       { 'data-leaderboard': game },
       h('h3', tr('rating.board', { game: gameName })),
       b.me ? h('p', { 'data-my-rating': '1' }, tr('rating.mine', { rating: b.me.rating, games: b.me.games })) : null,
-      b.players === null ? h('p.muted', tr('game.loading')) : !b.players.length ? h('p.muted', tr('rating.none')) : h('ol', b.players.slice(0, 10).map((p) => h('li', h('span.lname', p.name), h('span.lrating', String(p.rating)), h('small.muted', tr('rating.games', { n: p.games }))))),
+      b.players === null ? h('p.muted', tr('game.loading')) : !b.players.length ? h('p.muted', tr('rating.none')) : h('ol', b.players.slice(0, 10).map((p) => h('li', h('span.lname', p.name), h('span.lrating', String(p.rating)), h('small.muted', p.games === 1 ? tr('rating.game1') : tr('rating.games', { n: p.games }))))),
     );
   }
 

@@ -203,12 +203,14 @@ test('a rated real-time clock runs out: red under 20 s, the end says "on time" a
   assert.match(await bela.locator('[data-end] .result').textContent(), /You lose/);
   assert.match(await anna.locator('[data-end] [data-end-ratings]').textContent(), /Anna 1500 \(\+\d+\) · Béla 1500 \(−\d+\)/);
   assert.match(await bela.locator('.player[data-player="black"] [data-rating-change]').textContent(), /^−\d+$/);
+  await shot(anna, 'people-end-time-desktop');
   // The lobby's leaderboard of Amazons has Anna first, and says her rating.
   await anna.goto(`${PAGE}/`);
   await anna.click('[data-game="amazons"]');
   await anna.waitForSelector('[data-leaderboard="amazons"] li');
   assert.match(await anna.locator('[data-leaderboard="amazons"] li').first().textContent(), /Anna/);
   await anna.waitForSelector('[data-my-rating]');
+  await shot(anna, 'people-leaderboard-desktop');
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bela.errors, []);
   await Promise.all([anna, bela].map((p) => p.context().close()));
