@@ -70,6 +70,8 @@ test('invite a friend: the wait, the friend arrives, takeback and draw agreed, a
   await playTurnByClicks(anna);
   await bela.waitForFunction(() => window.tabla.S.game.ply === 1);
   assert.equal(await bela.title(), '● Your move · Tabla');
+  // The tab's icon carries a dot while it is my move.
+  await bela.waitForFunction(() => document.querySelector('link[rel="icon"]').getAttribute('href').startsWith('data:image/svg+xml'));
   await playTurnByClicks(bela);
   await anna.waitForFunction(() => window.tabla.S.game.ply === 2);
   assert.equal(await anna.locator('[data-action="abort"]').count(), 0);
@@ -148,6 +150,11 @@ test('an open game listed live, joined with one click; the creator sees who join
   const annaLobby = await anna.context().newPage();
   await annaLobby.goto(`${PAGE}/`);
   await annaLobby.waitForSelector(`[data-open-game="${id}"][data-mine="true"] [data-action="cancel-open"]`);
+  // Forgetting an unfinished game asks first, saying what is lost.
+  const asked = new Promise((r) => annaLobby.once('dialog', async (d) => { r(d.message()); await d.dismiss(); }));
+  await annaLobby.click(`.mine-list li[data-game-id="${id}"] [data-action="forget"]`);
+  assert.match(await asked, /can no longer play it/);
+  assert.equal(await annaLobby.locator(`.mine-list li[data-game-id="${id}"]`).count(), 1);
   await annaLobby.close();
 
   await row.locator('[data-action="join-open"]').click();
