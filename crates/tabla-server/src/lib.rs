@@ -8,7 +8,8 @@
 //! - [`store::Store`]: games as options, seats and records; every change committed before it
 //!   is acknowledged;
 //! - [`fanout::FanOut`]: live frames to the watchers of a game;
-//! - [`hub::Hub`]: the games in memory, the rules checks, dice, computer seats;
+//! - [`hub::Hub`]: the games in memory, the rules checks, dice, computer seats, open seats,
+//!   clocks and their timers, offers, the lobby, ratings;
 //! - `api`, `live`, `web`: the endpoints.
 
 pub mod api;

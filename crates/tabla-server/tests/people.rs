@@ -945,3 +945,41 @@ async fn a_rated_game_moves_both_ratings_when_it_ends() {
     assert!(aborted["seats"][0].get("rating_change").is_none(), "{aborted}");
     assert_eq!(me(&s, &anna_key).await["ratings"]["amazons"]["games"], 1);
 }
+
+#[tokio::test]
+async fn a_computer_seat_never_loses_on_time_and_its_clock_stays() {
+    let s = server().await;
+    let g = s
+        .create(json!({"game": "amazons", "seats": ["human", "computer:1"],
+                       "clock": {"initial_s": 60, "increment_s": 0}}))
+        .await;
+    let mut w = s.watch(&g.id).await;
+    w.next().await.unwrap();
+    let after = move_by(&s, &g, g.token_of("white"), &mut Pick(37)).await;
+    // The computer is to move: no clock runs.
+    assert!(after["clock"]["running"].is_null(), "{after}");
+    let mut frame = w.next().await.unwrap();
+    while frame["ply"].as_u64() < Some(2) {
+        frame = w.next().await.unwrap();
+    }
+    assert_eq!(frame["clock"]["running"], "white", "{frame}");
+    assert_eq!(frame["clock"]["remaining_ms"]["black"], 60000);
+}
+
+#[tokio::test]
+async fn a_time_out_in_a_rated_game_rates_it() {
+    let s = server_with(|c| c.test_clocks = true).await;
+    let (_, anna) = new_player(&s, "Anna").await;
+    let (_, bela) = new_player(&s, "Béla").await;
+    let g = s
+        .create(json!({"game": "gipf", "rated": true,
+                       "seats": [{"player_key": anna}, {"player_key": bela}],
+                       "clock": {"initial_ms": 500}}))
+        .await;
+    move_by(&s, &g, g.token_of("white"), &mut Pick(41)).await;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let game = s.game(&g.id).await;
+    assert_lost_on_time(&game, "black", "white");
+    assert!(game["seats"][0]["rating_change"].as_i64().unwrap() > 0, "{game}");
+    assert_eq!(me(&s, &bela).await["ratings"]["gipf"]["games"], 1);
+}

@@ -245,7 +245,10 @@ impl Hub {
 
     /// Starts the timer of the running clock, if one runs: it ends the game at the deadline
     /// unless the game changed meanwhile (then a newer timer is armed).
-    pub(super) fn arm(self: &Arc<Self>, slot: &Slot, live: &Live) {
+    pub(super) fn arm(self: &Arc<Self>, slot: &Slot, live: &mut Live) {
+        if let Some(old) = live.timer.take() {
+            old.abort();
+        }
         let Some(clock) = &live.meta.clock else { return };
         let Some(seat) = clock.running else { return };
         let deadline = clock.since + clock.remaining[seat as usize];
@@ -253,7 +256,7 @@ impl Hub {
         // Weak: a stopped server's timers end with it.
         let hub = Arc::downgrade(self);
         let slot = Arc::clone(slot);
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             loop {
                 let wait = (deadline - now_ms()).max(0) as u64;
                 tokio::time::sleep(std::time::Duration::from_millis(wait + 1)).await;
@@ -278,5 +281,6 @@ impl Hub {
                 return;
             }
         });
+        live.timer = Some(task.abort_handle());
     }
 }

@@ -5,7 +5,8 @@
 //!
 //! By concern: this file holds the games and their moves; [`seats`] names, open seats and
 //! joining; [`clocks`] the clocks and their timers; [`offers`] offers between people, abort
-//! and rematch; [`lobby`] the list of games waiting for players and quick pairing.
+//! and rematch; [`lobby`] the list of games waiting for players and quick pairing;
+//! [`ratings`] player identities and Glicko-2 ratings.
 
 pub mod clocks;
 pub mod lobby;
@@ -175,6 +176,8 @@ struct Live {
     created_at: i64,
     /// Whether the lobby listed the game as of its last change.
     in_lobby: bool,
+    /// The timer of the running clock (one per game; a change replaces it).
+    timer: Option<tokio::task::AbortHandle>,
     /// `state` of the game JSON for this version.
     state: Box<RawValue>,
     /// The whole game JSON, made once per change and shared by answers and frames.
@@ -367,6 +370,7 @@ impl Live {
             meta,
             created_at: g.created_at,
             in_lobby: false,
+            timer: None,
             computer_busy: false,
             used: Instant::now(),
             text: Arc::from(""),
@@ -747,7 +751,7 @@ impl Hub {
                 tracing::error!(game = id, error = %e.message, "cannot end the game on time");
             }
             self.schedule(&slot, &mut live);
-            self.arm(&slot, &live);
+            self.arm(&slot, &mut live);
         }
         Ok(slot)
     }
@@ -941,7 +945,7 @@ impl Hub {
         {
             let mut live = slot.lock().await;
             self.schedule(&slot, &mut live);
-            self.arm(&slot, &live);
+            self.arm(&slot, &mut live);
             if live.listed() {
                 self.lobby_changed();
             }
