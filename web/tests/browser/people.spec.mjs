@@ -157,6 +157,13 @@ test('an open game listed live, joined with one click; the creator sees who join
   assert.equal(await annaLobby.locator(`.mine-list li[data-game-id="${id}"]`).count(), 1);
   await annaLobby.close();
 
+  // The game's own page offers a visitor the open seat too.
+  const visitor = await bela.context().newPage();
+  await visitor.goto(`${PAGE}/g/${id}`);
+  await visitor.waitForSelector('[data-open-seat="black"] [data-action="join"]');
+  assert.match(await visitor.locator('[data-open-seat]').textContent(), /Anna is waiting for an opponent/);
+  await visitor.close();
+
   await row.locator('[data-action="join-open"]').click();
   await giveName(bela, 'Béla');
   await bela.waitForURL(new RegExp(`/g/${id}`));
@@ -223,7 +230,7 @@ test('a rated real-time clock runs out: red under 20 s, the end says "on time" a
   await Promise.all([anna, bela].map((p) => p.context().close()));
 });
 
-test('quick pairing: two people asking for the same game and clock meet', async () => {
+test('quick pairing: two people asking for the same game and clock meet; the sound switch; abort before anyone moved', async () => {
   const anna = await newPage(browser);
   const bela = await newPage(browser);
   for (const [p, n] of [[anna, 'Anna'], [bela, 'Béla']]) {
@@ -241,5 +248,19 @@ test('quick pairing: two people asking for the same game and clock meet', async 
   await ready(anna);
   await anna.waitForSelector('[data-joined]');
   assert.match(await anna.locator('[data-joined]').textContent(), /Béla/);
+  // The sound is off until switched on, and stays as set.
+  assert.equal(await anna.getAttribute('[data-action="sound"]', 'aria-pressed'), 'false');
+  await anna.click('[data-action="sound"]');
+  assert.equal(await anna.getAttribute('[data-action="sound"]', 'aria-pressed'), 'true');
+  assert.equal(await anna.evaluate(() => localStorage.getItem('tabla.pref.sound')), 'true');
+  // Nobody has moved: Anna aborts (asked first); both see it end without a result.
+  anna.once('dialog', (d) => d.accept());
+  await anna.click('[data-action="abort"]');
+  await anna.waitForSelector('[data-end] .result');
+  assert.equal(await anna.locator('[data-end] .result').textContent(), 'Aborted');
+  await bela.waitForSelector('[data-end] .reason');
+  assert.match(await bela.locator('[data-end] .reason').textContent(), /aborted before both sides had moved/);
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bela.errors, []);
   await Promise.all([anna, bela].map((p) => p.context().close()));
 });
