@@ -59,6 +59,21 @@ export const api = {
   preview: (game, options) => call('POST', '/api/preview', { body: { game, options } }),
   /** Any position (from `position` text and/or a `record`), with its view and click paths. */
   position: (req) => call('POST', '/api/position', { body: req }),
+  // Playing people (docs/http-contract.md, "Open seats and joining", "Clocks", offers).
+  lobby: () => call('GET', '/api/lobby'),
+  join: (id, name, playerKey) => call('POST', `/api/games/${enc(id)}/join`, { body: { ...(name ? { name } : {}), ...(playerKey ? { player_key: playerKey } : {}) } }),
+  cancel: (id, token) => call('POST', `/api/games/${enc(id)}/cancel`, { token, body: {} }),
+  abort: (id, token) => call('POST', `/api/games/${enc(id)}/abort`, { token, body: {} }),
+  /** `kind` draw, takeback or rematch; `how` offer, accept or decline (the offerer's decline withdraws). */
+  offer: (id, token, kind, how = 'offer', ply) => call('POST', `/api/games/${enc(id)}/offers${how === 'offer' ? '' : `/${how}`}`, { token, body: ply === undefined || how === 'decline' ? { kind } : { kind, ply } }),
+  /** This seat's token in the agreed rematch: {id, token, url}. */
+  rematchOf: (id, token) => call('GET', `/api/games/${enc(id)}/rematch`, { token }),
+  pair: (req) => call('POST', '/api/pair', { body: req }),
+  /** A player identity for ratings: {id, key} (the key shown this once). */
+  newPlayer: (name) => call('POST', '/api/players', { body: { name } }),
+  playerMe: (key) => call('GET', '/api/players/me', { token: key }),
+  leaderboard: (game) => call('GET', `/api/leaderboard/${enc(game)}`),
+  lobbyLiveUrl: () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/lobby/live`,
   liveUrl: (id) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     return `${proto}//${location.host}/api/games/${enc(id)}/live`;

@@ -8,6 +8,7 @@ import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showLearn, showLearnIndex } from './learn.js';
 import { WORDS as LEARN_WORDS } from './lessons.js';
+import { nameButton } from './people.js';
 
 const ctx = {
   t: translator(pickLanguage(getPref('lang'), navigator.languages || [navigator.language])),
@@ -29,6 +30,7 @@ const ctx = {
       h('span.title', title || ''),
       ...buttons,
       h('a.learn-link', { href: '/learn', 'data-action': 'learn' }, (LEARN_WORDS[t.lang] || LEARN_WORDS.en).learn),
+      nameButton(ctx),
       h('button', { type: 'button', class: 'lang', title: t('lang.switch.title'), 'data-action': 'lang', on: { click: () => ctx.setLang(t.lang === 'hu' ? 'en' : 'hu') } }, t('lang.switch')),
     );
   },

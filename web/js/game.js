@@ -15,6 +15,7 @@ import { seatRotation, flipStep, norm } from './geometry.js';
 import { miniPiece, dieSvg, previewMove } from './draw.js';
 import { recordFile } from './records.js';
 import { showRules as openRules } from './rules.js';
+import { createPeople, nameOf, signed } from './people.js';
 
 /** How long a forced move (the only legal one, or a pass) stays visible before it is made. */
 const FORCED_PAUSE_MS = 900;
@@ -125,8 +126,11 @@ export async function showGame(root, ctx, id) {
     onStatus: (s) => onConn(s),
     onOther: (msg) => onOther(msg),
   });
+  // A game between people: names, invite, offers, clocks, turn awareness (people.js).
+  const people = createPeople({ ctx, id, S, live, mySeats, iMoved: () => (S.moved.key === `${S.game.version}:${S.game.ply}` ? S.moved.value : null), tokenFor: (p) => tokenFor(p), render: () => render(false), say: (w, x) => say(w, x) });
 
   function onOther(msg) {
+    people.onOther(msg);
     if (msg && typeof msg.hello === 'string') {
       // The server says whose token this socket announced: an invite link's seat.
       const tok = live.token;
@@ -183,6 +187,7 @@ export async function showGame(root, ctx, id) {
         sendMove(out.move, out.ply);
       }
     }
+    people.onGame(prev, g);
     if (reviewing()) {
       if (review.onLive(g)) S.shown = g;
     } else S.shown = g;
@@ -387,6 +392,7 @@ export async function showGame(root, ctx, id) {
   }
 
   async function rematch() {
+    if (people.rematch()) return;
     const g = S.game;
     const asked = S.saved.seatsAsked;
     const mine = new Set(mySeats());
@@ -451,9 +457,11 @@ export async function showGame(root, ctx, id) {
     el.type = h('div.typebox');
     el.share = h('div.share');
     el.keys = h('p.keys-help', tr('key.help'));
+    el.people = h('div.people-top');
+    el.clocks = h('div.clock-strip-wrap');
     const side = h('aside.side', { 'aria-label': tr('moves.title') }, el.status, el.conn, el.players, el.legend, el.toolbar, el.toolNote, el.banner, el.moves, el.type, h('details.more', h('summary', tr('record.title'), ' · ', tr('invite.title')), el.share), el.keys);
-    const main = h('main.game', h('section.board-area', el.bar, boardWrap, el.prompt, el.actions, el.boardNote), side, el.live);
-    fill(root, ctx.topbar(tr.gameName(gameMeta()) + optionText(), h('button', { type: 'button', 'data-action': 'rules', on: { click: showRules } }, tr('btn.rules'))), main);
+    const main = h('main.game', h('section.board-area', el.people, el.bar, el.clocks, boardWrap, el.prompt, el.actions, el.boardNote), side, el.live);
+    fill(root, ctx.topbar(tr.gameName(gameMeta()) + optionText(), people.soundButton(), h('button', { type: 'button', 'data-action': 'rules', on: { click: showRules } }, tr('btn.rules'))), main);
     el.board = createBoard(boardWrap, { onClick: onBoardClick, onFocusMove: () => {} });
     el.board.svg.setAttribute('aria-label', tr('a11y.board', { game: tr.gameName(gameMeta()) }));
     buildTypebox();
@@ -478,6 +486,10 @@ export async function showGame(root, ctx, id) {
     renderPrompt();
     renderLegend();
     renderNotes();
+    fill(el.people, people.top());
+    fill(el.clocks, people.strip());
+    // The boxes at the top take their room from the board (on a desktop, where it fills the height).
+    el.people.parentNode.style.setProperty('--top-h', `${el.people.offsetHeight}px`);
   }
 
   function drawBoard(animate = true) {
@@ -553,19 +565,20 @@ export async function showGame(root, ctx, id) {
     const tr = t();
     const r = g.state.result;
     if (!r) return '';
+    if (people.result(g)) return people.result(g);
     const w = r.winners || [];
     if (!w.length) return tr('game.over.draw');
     const mine = mySeats();
     const allMine = mine.length === g.seats.length;
     if (mine.length && !allMine) return w.some((p) => mine.includes(p)) ? tr('game.over.you') : tr('game.over.youlose');
-    const names = tr.list(w.map(tr.player));
+    const names = tr.list(w.map((p) => nameOf(g, p, tr)));
     return w.length > 1 ? tr('game.over.wins', { players: names }) : tr('game.over.win', { players: names });
   }
   function reasonText(g) {
     const tr = t();
     const w = (g.state.result && g.state.result.winners) || [];
-    const who = w.length ? tr.list(w.map(tr.player)) : '';
-    const base = g.result_reason === 'resigned' && g.resigned ? tr('game.over.resigned', { player: tr.player(g.resigned) }) : g.end ? tr.end(g.end) : tr('game.over.rules');
+    const who = w.length ? tr.list(w.map((p) => nameOf(g, p, tr))) : '';
+    const base = people.reason(g) || (g.result_reason === 'resigned' && g.resigned ? tr('game.over.resigned', { player: nameOf(g, g.resigned, tr) }) : g.end ? tr.end(g.end) : tr('game.over.rules'));
     const mine = mySeats();
     return mine.length && mine.length < g.seats.length && w.length ? `${w.length > 1 ? tr('game.over.wins', { players: who }) : tr('game.over.win', { players: who })}. ${base}` : base;
   }
@@ -589,10 +602,10 @@ export async function showGame(root, ctx, id) {
       if (S.forcedTimer) text = legal[0] === 'pass' ? tr('game.turn.pass') : tr('game.turn.forced');
       else text = mySeats().length > 1 ? tr('game.turn.yours.as', { player: tr.player(a.player) }) : tr('game.turn.yours');
       yours = true;
-    } else if (st.to_move === 'chance') text = g.chance_player ? tr('game.turn.roll.other', { player: tr.player(g.chance_player) }) : tr('game.turn.chance');
+    } else if (st.to_move === 'chance') text = g.chance_player ? tr('game.turn.roll.other', { player: nameOf(g, g.chance_player, tr) }) : tr('game.turn.chance');
     else if (st.to_move) {
       const seat = g.seats.find((s) => s.player === st.to_move);
-      text = seat && seat.kind.startsWith('computer') ? tr('game.turn.computer', { player: tr.player(st.to_move) }) : tr('game.turn.other', { player: tr.player(st.to_move) });
+      text = seat && seat.kind.startsWith('computer') ? tr('game.turn.computer', { player: tr.player(st.to_move) }) : tr('game.turn.other', { player: nameOf(g, st.to_move, tr) });
     }
     if (S.inviteBad && !mySeats().length) text = `${tr('invite.bad')} ${text}`;
     else if (!mySeats().length && !st.result) text += ` — ${tr('game.watching')}`;
@@ -604,6 +617,7 @@ export async function showGame(root, ctx, id) {
       el.bar.classList.toggle('yours', yours);
     }
     el.status.classList.toggle('yours', yours);
+    people.after(yours && !st.result);
     el.status.setAttribute('data-state', st.result ? 'over' : yours ? 'yours' : 'waiting');
     const down = S.conn === 'down' || S.conn === 'connecting';
     el.conn.textContent = S.conn === 'down' ? tr('game.conn.down') : S.conn === 'connecting' ? tr('game.conn.connecting') : '';
@@ -637,6 +651,7 @@ export async function showGame(root, ctx, id) {
         let kind = '';
         if (s.kind.startsWith('computer')) kind = tr('game.computer', { level: s.kind.split(':')[1] });
         else if (mine.includes(s.player)) kind = tr('game.you');
+        else if (s.kind === 'open') kind = tr('people.seat.open');
         else kind = S.saved.invites && S.saved.invites[s.player] ? tr('game.friend') : tr('game.human');
         // While our own connection is down, nobody's presence is known.
         const connected = g.connected && S.conn === 'open' ? g.connected[i] : g.connected ? false : null;
@@ -645,8 +660,12 @@ export async function showGame(root, ctx, id) {
           { 'data-player': s.player, class: s.player === moverNow && !(S.shown || g).state.result ? 'player to-move' : 'player' },
           h('span', { html: miniPiece(piece, names, 26) }),
           h('span.pname', tr.player(s.player)),
+          s.name ? h('span.sname', { 'data-name': s.player }, s.name) : null,
+          s.rating != null ? h('span.rating', { 'data-rating': s.player, title: tr('rating.title') }, String(s.rating)) : null,
+          s.rating_change != null ? h('span.rchange', { class: `rchange${s.rating_change > 0 ? ' up' : s.rating_change < 0 ? ' down' : ''}`, 'data-rating-change': s.player }, signed(s.rating_change)) : null,
           h('span.kind', kind),
           s.kind === 'human' && connected !== null ? h('span', { class: `dotc${connected ? ' on' : ''}`, title: connected ? tr('game.connected') : tr('game.away'), 'data-connected': String(!!connected) }) : null,
+          people.clock(s.player),
           counts.length ? h('div.counts', counts.map(([k, v]) => h('span', { 'data-count': k }, isFlag(k) ? tr.count(k) : `${tr.count(k)}: ${v}`))) : null,
           reserveKey && reserveKey[1] > 0 ? h('div.reserve', { html: Array.from({ length: Math.min(reserveKey[1], 24) }, () => miniPiece(piece, names, 15)).join('') + (reserveKey[1] > 24 ? ` +${reserveKey[1] - 24}` : '') }) : null,
         );
@@ -783,14 +802,18 @@ export async function showGame(root, ctx, id) {
     // Undo only when there is something of mine to undo (the server would answer "nothing to undo").
     const movedKnown = S.moved.key === `${g.version}:${g.ply}`;
     const canUndo = !over && mine.length === 1 && humans.length === 1 && g.ply > 0 && movedKnown && S.moved.value;
-    if (!over && mine.length === 1 && humans.length === 1 && g.ply > 0 && !movedKnown) checkMoved();
+    // Between people: no hint, no undo (offers instead); watchers get no buttons of a player.
+    const between = people.active();
+    // Whether I have moved: undo against the computer, a takeback between people.
+    if (!over && mine.length === 1 && (humans.length === 1 || between) && g.ply > 0 && !movedKnown) checkMoved();
     fill(
       el.toolbar,
-      a && !a.roll && !over ? h('button', { type: 'button', 'data-action': 'hint', disabled: reviewing(), on: { click: doHint } }, tr('btn.hint')) : null,
+      a && !a.roll && !over && !between ? h('button', { type: 'button', 'data-action': 'hint', disabled: reviewing(), on: { click: doHint } }, tr('btn.hint')) : null,
       canUndo ? h('button', { type: 'button', 'data-action': 'undo', disabled: reviewing() || !!S.sending, on: { click: doUndo } }, tr('btn.undo')) : null,
       h('button', { type: 'button', 'data-action': 'flip', on: { click: flip } }, tr('btn.flip')),
-      mine.length && !over ? h('button', { type: 'button', 'data-action': 'resign', on: { click: doResign } }, tr('btn.resign')) : null,
-      over ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : null,
+      people.tools(),
+      mine.length && !over && !g.seats.some((s) => s.kind === 'open') ? h('button', { type: 'button', 'data-action': 'resign', on: { click: doResign } }, tr('btn.resign')) : null,
+      over && people.ownRematch() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : null,
     );
   }
 
@@ -846,6 +869,7 @@ export async function showGame(root, ctx, id) {
         h('button', { type: 'button', 'data-action': 'next', title: tr('moves.next'), disabled: shownPly >= g.ply, on: { click: () => step(1) } }, '▶'),
         h('button', { type: 'button', 'data-action': 'last', title: tr('moves.live'), disabled: shownPly >= g.ply, on: { click: () => goReview(g.ply) } }, '»'),
       ),
+      g.seats.some((x) => x.name) ? h('p.move-names', { 'data-move-names': '1' }, g.seats.map((x) => `${tr.player(x.player)}: ${x.name || (x.kind === 'open' ? '…' : x.kind.startsWith('computer') ? tr('game.computer', { level: x.kind.split(':')[1] }) : '—')}`).join(' · ')) : null,
       g.record.length ? list : h('p.muted', { style: 'padding:0 0.6em' }, tr('moves.none')),
     );
     const cur = list.querySelector('[aria-current=true]');
@@ -936,7 +960,8 @@ export async function showGame(root, ctx, id) {
       { 'data-end': '1' },
       h('div.result', resultText(g)),
       h('div.reason', reasonText(g)),
-      h('div.buttons', h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')), h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
+      g.seats.some((x) => x.rating_change != null) ? h('div.ratings', { 'data-end-ratings': '1' }, g.seats.filter((x) => x.rating != null).map((x) => `${nameOf(g, x.player, tr)} ${x.rating}${x.rating_change != null ? ` (${signed(x.rating_change)})` : ''}`).join(' · ')) : null,
+      h('div.buttons', people.ownRematch() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() ? people.endPart() : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
     );
     const dlg = modal({ title: tr('game.over'), body, className: 'end' });
   }
@@ -974,6 +999,7 @@ export async function showGame(root, ctx, id) {
   // ---------- start ----------
   S.game = first;
   S.shown = first;
+  people.onGame(null, first);
   const savedTurn = getPref(`flip.${id}`, null);
   if (savedTurn !== null) S.rotation = savedTurn;
   else setAutoRotation();

@@ -8,6 +8,9 @@ import { myGames, saveGame, forgetGame, getPref, setPref } from './store.js';
 import { miniPiece, boardSvg } from './draw.js';
 import { parseRecordFile } from './records.js';
 import { showRules as openRules } from './rules.js';
+import { createOpenList } from './openlist.js';
+import { askName, clockWords, withPlayer } from './people.js';
+import { CLOCK_CHOICES } from './clock.js';
 
 /** The value an option starts with: its default when that is one of its choices. */
 export function defaultValue(opt) {
@@ -52,6 +55,8 @@ export async function showLobby(root, ctx) {
     /** The option the server's refusal is about, marked at its field. */
     badOption: null,
     status: new Map(),
+    /** The clock of a game with people: an id of CLOCK_CHOICES. */
+    clock: CLOCK_CHOICES.some((c) => c.id === getPref('clock', '')) ? getPref('clock', '') : '10+5',
   };
 
   const t = () => ctx.t;
@@ -144,11 +149,33 @@ export async function showLobby(root, ctx) {
     render();
     // A record imported to review it: nobody moves by themselves (every seat is this
     // browser's), so the game stays as imported while it is looked at.
-    const seats = state.seats.map((s) => (s.kind === 'computer' && !review ? `computer:${s.level}` : 'human'));
+    // With a person at another seat (a friend, or anyone from the lobby): my name, the clock.
+    const withPeople = !review && !record && state.seats.some((s) => s.kind === 'friend' || s.kind === 'open');
+    let name = null;
+    if (withPeople) {
+      name = await askName(t());
+      if (!name) {
+        state.busy = false;
+        render();
+        return;
+      }
+    }
+    const seats = state.seats.map((s) => {
+      if (s.kind === 'computer' && !review) return `computer:${s.level}`;
+      if (s.kind === 'open' && !review && !record) return 'open';
+      if (s.kind === 'me' && name) return { kind: 'human', name };
+      return 'human';
+    });
     const req = { game: state.game, options: chosenOptions(), seats };
+    const clock = withPeople ? CLOCK_CHOICES.find((c) => c.id === state.clock) : null;
+    if (clock && clock.clock) req.clock = clock.clock;
+    if (withPeople && ratedAllowed() && getPref('rated', false)) req.rated = true;
     if (record) req.record = record;
     try {
-      const created = await api.create(req);
+      // My seat is linked to this browser's player identity (ratings).
+      const created = name
+        ? await withPlayer(name, (key) => api.create({ ...req, seats: seats.map((x) => (x && x.kind === 'human' && key ? { ...x, player_key: key } : x)) }))
+        : await api.create(req);
       const tokens = {};
       const invites = {};
       created.seats.forEach((s, i) => {
@@ -235,6 +262,7 @@ export async function showLobby(root, ctx) {
     const kinds = [
       ['me', tr('lobby.seat.me')],
       ['friend', tr('lobby.seat.friend')],
+      ['open', tr('lobby.seat.open')],
       ['computer', tr('lobby.seat.computer', { level: s.level })],
     ];
     const level = h(
@@ -256,6 +284,34 @@ export async function showLobby(root, ctx) {
         ),
       ),
       s.kind === 'computer' ? level : null,
+    );
+  }
+
+  /** A rated game: two players, me and one open seat (a friend's invite has no identity to rate). */
+  function ratedAllowed() {
+    return state.seats.length === 2 && state.seats.some((s) => s.kind === 'me') && state.seats.some((s) => s.kind === 'open');
+  }
+
+  /** The clock, when another seat is a person. */
+  function clockRow() {
+    const tr = t();
+    if (!state.seats.some((s) => s.kind === 'friend' || s.kind === 'open')) return null;
+    return h(
+      'div.option.clock-row',
+      { 'data-option-row': 'clock' },
+      h('label', { id: 'opt-clock-l' }, tr('clock.title')),
+      h(
+        'div.control',
+        h(
+          'div.seg',
+          { role: 'group', 'aria-labelledby': 'opt-clock-l' },
+          CLOCK_CHOICES.map((c) => h('button', { type: 'button', 'data-clock-choice': c.id, 'aria-pressed': String(state.clock === c.id), on: { click: () => { state.clock = c.id; setPref('clock', c.id); render(); } } }, c.clock ? clockWords(c.clock, tr) : tr('clock.none'))),
+        ),
+      ),
+      h('div.help', tr('clock.help')),
+      ratedAllowed()
+        ? h('label.rated', { 'data-option-row': 'rated' }, h('input', { type: 'checkbox', 'data-action': 'rated', checked: !!getPref('rated', false), on: { change: (e) => { setPref('rated', e.target.checked); render(); } } }), ' ', tr('open.rated.create'))
+        : null,
     );
   }
 
@@ -301,6 +357,8 @@ export async function showLobby(root, ctx) {
             if (!w.length) line = tr('lobby.mine.drawn');
             else if (mine.length && !all) line = w.some((p) => mine.includes(p)) ? tr('lobby.mine.won') : tr('lobby.mine.lost');
             else line = tr('lobby.mine.winner', { players: tr.list(w.map(tr.player)) });
+          } else if (st.seats.some((x) => x.kind === 'open')) {
+            line = tr('open.yours');
           } else {
             const mover = s.to_move === 'chance' ? st.chance_player : s.to_move;
             yours = !!(mover && g.tokens && g.tokens[mover]);
@@ -308,7 +366,7 @@ export async function showLobby(root, ctx) {
           }
           line += ` · ${tr('lobby.mine.plies', { n: st.ply })}`;
           const others = st.seats.filter((x) => !mine.includes(x.player));
-          const who = others.map((x) => (x.kind.startsWith('computer') ? tr('lobby.mine.computer', { level: x.kind.split(':')[1] }) : tr('lobby.mine.friend')));
+          const who = others.map((x) => (x.kind.startsWith('computer') ? tr('lobby.mine.computer', { level: x.kind.split(':')[1] }) : x.name ? x.name : x.kind === 'open' ? tr('people.seat.open') : tr('lobby.mine.friend')));
           against = !mine.length ? tr('lobby.mine.watched') : tr('lobby.mine.against', { who: who.length ? [...new Set(who)].join(', ') : tr('lobby.mine.yourself') });
         }
         const opts = tr.optionsPhrase(g.options);
@@ -326,7 +384,7 @@ export async function showLobby(root, ctx) {
             h('small', { 'data-mine': 'who' }, [against, date].filter(Boolean).join(' · ')),
           ),
           h('a.button', { href: `/g/${encodeURIComponent(g.id)}`, 'data-action': open ? 'open' : 'resume' }, open ? tr('lobby.mine.open') : tr('lobby.mine.resume')),
-          h('button', { type: 'button', title: tr('lobby.mine.forget.title'), on: { click: () => { forgetGame(g.id); render(); } } }, tr('lobby.mine.forget')),
+          h('button', { type: 'button', 'data-action': 'forget', title: tr('lobby.mine.forget.title'), on: { click: () => { if (!over && mine.length && st !== 'gone' && !confirm(tr('lobby.mine.forget.confirm'))) return; forgetGame(g.id); render(); } } }, tr('lobby.mine.forget')),
         );
       }),
     );
@@ -436,6 +494,7 @@ export async function showLobby(root, ctx) {
       previewBoard(),
       h('h3', tr('lobby.seats'), ' ', h('span.muted', tr('lobby.players', { n: state.players.length }))),
       state.players.map(seatRow),
+      clockRow(),
       h(
         'div.start-row.sticky',
         h('button.primary.big', { type: 'button', 'data-action': 'start', disabled: state.busy || !state.previewOk, on: { click: () => start() } }, state.busy ? tr('lobby.starting') : tr('lobby.start')),
@@ -445,7 +504,7 @@ export async function showLobby(root, ctx) {
     fill(
       root,
       ctx.topbar(''),
-      h('main.lobby', newGame, h('div.lobby-side', h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
+      h('main.lobby', newGame, h('div.lobby-side', h('section.open', { 'data-open': '1' }, h('h2', tr('open.title')), openList.pairRow(state.game, chosenOptions(), tr.gameName(g), state.players.length), h('h3', tr('open.list')), openList.render(), openList.leaderboard(state.game, tr.gameName(g))), h('section.mine', h('h2', tr('lobby.mine')), mineSection()), h('section.import', h('h2', tr('lobby.import')), importSection()), h('section.watch', h('h2', tr('lobby.watch')), watchSection()))),
     );
     if (kept && kept.el.isConnected) {
       kept.el.focus();
@@ -460,6 +519,7 @@ export async function showLobby(root, ctx) {
     }
   }
 
+  const openList = createOpenList({ t, games, rerender: () => render() });
   ctx.refresh = render;
   resetOptions();
   render();

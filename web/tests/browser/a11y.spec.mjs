@@ -44,3 +44,25 @@ test('axe: no serious or critical violations on the lobby and a game of each kin
   }
   assert.deepEqual(page.errors, []);
 });
+
+test('axe: a game between people (the open seat box, clocks, an offer banner), light and dark', async () => {
+  const page = await newPage(browser);
+  const c = (await api('POST', '/api/games', { game: 'amazons', options: { size: '6' }, seats: [{ kind: 'human', name: 'Anna' }, 'open'], clock: { initial_s: 600, increment_s: 5 } })).json;
+  const anna = c.seats[0].token;
+  await page.goto(`${PAGE}${c.seats[0].url}`);
+  await page.waitForSelector('[data-open-seat] [data-waiting="open"]');
+  assert.deepEqual(await violations(page), [], 'the open seat box');
+  const j = (await api('POST', `/api/games/${c.id}/join`, { name: 'Béla' })).json;
+  const g = (await api('GET', `/api/games/${c.id}`)).json;
+  await api('POST', `/api/games/${c.id}/moves`, { move: g.state.legal[0], ply: 0 }, anna);
+  await api('POST', `/api/games/${c.id}/offers`, { kind: 'draw' }, j.token);
+  await page.waitForSelector('[data-offer="draw"]');
+  await page.waitForSelector('.player [data-clock].running');
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    assert.deepEqual(await violations(page), [], `offer banner and clocks (${scheme})`);
+  }
+  await shot(page, 'a11y-people-dark-desktop');
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.deepEqual(page.errors, []);
+});

@@ -194,6 +194,8 @@ export async function startFromLobby(page, { game, options = {}, seats = [] }) {
     await page.click(`button[data-seat="${i}"][data-kind="${kind}"]`);
     if (level) await page.selectOption(`select[data-seat-level="${i}"]`, level);
   }
+  // A game with a person at another seat asks my name once: give one beforehand.
+  if (seats.some((s) => s && /^(friend|open)/.test(s))) await page.evaluate(() => localStorage.getItem('tabla.pref.name') || localStorage.setItem('tabla.pref.name', JSON.stringify('Host')));
   await Promise.all([page.waitForURL(/\/g\//), page.click('[data-action="start"]')]);
   await page.waitForFunction(() => window.tabla && window.tabla.S.game);
   return page.url().match(/\/g\/([^/?#]+)/)[1];
