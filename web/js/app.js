@@ -46,6 +46,8 @@ document.documentElement.lang = ctx.t.lang;
 const root = document.getElementById('app');
 const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
 const learn = location.pathname.match(/^\/learn(?:\/([^/]+))?\/?$/);
+// Which screen this is, for the CSS (a phone's game screen has no room for every top-bar link).
+document.body.dataset.screen = m ? 'game' : learn ? 'learn' : 'lobby';
 if (m) showGame(root, ctx, decodeURIComponent(m[1]));
 else if (learn && learn[1]) showLearn(root, ctx, decodeURIComponent(learn[1]));
 else if (learn) showLearnIndex(root, ctx);

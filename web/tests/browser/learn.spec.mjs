@@ -117,3 +117,20 @@ test('GIPF in a game: after a push that makes a row, the board shows the push do
   await page.waitForSelector('svg.board[data-ply="11"]');
   assert.deepEqual(page.errors, []);
 });
+
+test('no screen is wider than a phone: the lobby, the lessons, a game with a person on a clock, in both languages', async () => {
+  const created = await api('POST', '/api/games', { game: 'gipf', seats: [{ kind: 'human', name: 'Anna Kovácsné' }, { kind: 'human', name: 'Béla' }], clock: { initial_s: 180, increment_s: 2 } });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  for (const locale of ['en-GB', 'hu-HU']) {
+    const page = await newPage(browser, { viewport: PHONE, isMobile: true, locale });
+    for (const path of ['/', '/learn', '/learn/gipf?lesson=2', `/g/${created.json.id}?token=${created.json.seats[0].token}`]) {
+      await page.goto(`${PAGE}${path}`);
+      await page.waitForSelector('.topbar');
+      await page.waitForTimeout(300);
+      const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      assert.ok(scroll <= inner + 1, `${locale} ${path}: ${scroll}px wide in a ${inner}px phone`);
+    }
+    if (locale === 'hu-HU') await shot(page, 'people-game-hu-phone');
+    assert.deepEqual(page.errors, []);
+  }
+});
