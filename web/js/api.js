@@ -62,6 +62,8 @@ export const api = {
   // Playing people (docs/http-contract.md, "Open seats and joining", "Clocks", offers).
   lobby: () => call('GET', '/api/lobby'),
   join: (id, name, playerKey) => call('POST', `/api/games/${enc(id)}/join`, { body: { ...(name ? { name } : {}), ...(playerKey ? { player_key: playerKey } : {}) } }),
+  /** Names this seat (`POST /api/games/{id}/name`). */
+  name: (id, token, name) => call('POST', `/api/games/${enc(id)}/name`, { token, body: { name } }),
   cancel: (id, token) => call('POST', `/api/games/${enc(id)}/cancel`, { token, body: {} }),
   abort: (id, token) => call('POST', `/api/games/${enc(id)}/abort`, { token, body: {} }),
   /** `kind` draw, takeback or rematch; `how` offer, accept or decline (the offerer's decline withdraws). */

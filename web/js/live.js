@@ -28,7 +28,7 @@ export function isNewer(game, current) {
 }
 
 function fingerprint(g) {
-  return JSON.stringify([g.record, g.state && g.state.result, g.state && g.state.to_move, g.seats, g.connected, g.resigned]);
+  return JSON.stringify([g.record, g.state && g.state.result, g.state && g.state.to_move, g.seats, g.connected, g.watchers, g.resigned]);
 }
 
 /**

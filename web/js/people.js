@@ -366,12 +366,29 @@ export function createPeople({ ctx, id, S, live, mySeats, iMoved = () => null, t
   }
 
   // ----- drawing -----
+  /**
+   * A seat of mine without a name (I came by an invite link) gets the name this browser uses,
+   * once per name, so that the other player and the watchers see who joined.
+   */
+  function nameMySeat() {
+    const gm = g();
+    const name = myName();
+    if (!gm || !name || P.naming === name || !active()) return;
+    const seat = gm.seats.find((s) => s.kind === 'human' && !s.name && mySeats().includes(s.player));
+    const token = seat && tokenFor(seat.player);
+    if (!token) return;
+    P.naming = name;
+    api.name(id, token, name).catch(() => {});
+  }
+
   /** The box at the top of the board: invite and wait, an open seat, who joined, an offer. */
   function top() {
     fillEnd();
+    nameMySeat();
     const tr = t();
     const gm = g();
     const parts = [];
+    if (active() && gm.watchers > 0) parts.push(h('p.watchers', { 'data-watchers': String(gm.watchers) }, tr(gm.watchers === 1 ? 'people.watchers.one' : 'people.watchers', { n: gm.watchers })));
     const over = !!gm.state.result;
     const mine = mySeats();
     const waiting = over ? [] : waitingInvites();

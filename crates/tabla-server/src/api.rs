@@ -370,6 +370,25 @@ fn no_body(b: &Bytes) -> Result<(), ApiError> {
     Ok(())
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameBody {
+    name: serde_json::Value,
+}
+
+/// `POST /api/games/{id}/name` with a seat's token and `{"name":"Béla"}`: names that seat.
+pub async fn name(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    app.hub.exists(&id).await?;
+    let token = bearer(&headers)?;
+    let req: NameBody = parse(&body(b)?, r#"{"name":"Béla"}"#)?;
+    Ok(json(StatusCode::OK, app.hub.rename(&id, &token, &req.name).await?))
+}
+
 /// `POST /api/games/{id}/cancel`: ends a game that waits for a player.
 pub async fn cancel(
     State(app): State<App>,

@@ -83,6 +83,7 @@ pub fn router(app: api::App) -> Router {
         .route("/api/games/{id}/hint", get(api::hint))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/cancel", post(api::cancel))
+        .route("/api/games/{id}/name", post(api::name))
         .route("/api/games/{id}/abort", post(api::abort))
         .route("/api/games/{id}/offers", post(api::offer))
         .route("/api/games/{id}/offers/accept", post(api::accept))

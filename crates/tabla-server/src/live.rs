@@ -52,10 +52,17 @@ fn text(s: impl Into<String>) -> Message {
 async fn watch(app: App, id: String, mut socket: WebSocket) {
     // Subscribe before reading the game, so that no change falls between the two.
     let mut rx = app.hub.fanout().subscribe(&id);
-    let Ok(first) = app.hub.frame(&id).await else { return };
+    // Counted as a watcher before the first frame, so that the first frame already says so
+    // (the frame the count publishes is then the same again, and dropped below).
+    app.hub.socket(&id, true).await;
+    let Ok(first) = app.hub.frame(&id).await else {
+        app.hub.socket(&id, false).await;
+        return;
+    };
     let mut shown = first.version;
     let mut shown_text = first.text.clone();
     if !send(&mut socket, text(&*first.text)).await {
+        app.hub.socket(&id, false).await;
         return;
     }
     let mut seat: Option<usize> = None;
@@ -127,6 +134,7 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
     if let Some(s) = seat {
         app.hub.bye(&id, s).await;
     }
+    app.hub.socket(&id, false).await;
 }
 
 /// Sends a seat's socket, once, its token in the agreed rematch: `{"rematch":{"id","token",

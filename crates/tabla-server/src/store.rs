@@ -151,6 +151,13 @@ pub enum Edit {
     },
     /// Nothing but `meta` changes (a clock ran out, an offer, a draw, an abort).
     Meta,
+    /// A person's seat is (re)named by its holder (a friend who came by an invite link).
+    Name {
+        /// The seat index.
+        seat: u8,
+        /// The name.
+        name: String,
+    },
 }
 
 /// A change with the version it was made for: the store applies it only if the game is still
@@ -676,6 +683,16 @@ fn commit(c: &Connection, ch: &Change) -> Result<(), StoreError> {
             ply
         }
         Edit::Meta => ply,
+        Edit::Name { seat, name } => {
+            let named = c.execute(
+                "UPDATE seats SET name = ?3 WHERE game_id = ?1 AND seat = ?2 AND kind = 'human'",
+                params![ch.id, seat, name],
+            )?;
+            if named == 0 {
+                return Err(StoreError::Conflict);
+            }
+            ply
+        }
     };
     c.execute(
         "UPDATE games SET version = ?2, ply = ?3, finished = ?4, updated_at = ?5, meta = ?6,

@@ -983,3 +983,103 @@ async fn a_time_out_in_a_rated_game_rates_it() {
     assert!(game["seats"][0]["rating_change"].as_i64().unwrap() > 0, "{game}");
     assert_eq!(me(&s, &bela).await["ratings"]["gipf"]["games"], 1);
 }
+
+#[tokio::test]
+async fn a_seat_holder_names_their_seat_and_nobody_else_can() {
+    let s = server().await;
+    let g = s
+        .create(json!({"game": "amazons", "seats": [{"kind": "human", "name": "Anna"}, "human"]}))
+        .await;
+    let (white, black) = (g.tokens[0].as_deref().unwrap(), g.tokens[1].as_deref().unwrap());
+    let path = format!("/api/games/{}/name", g.id);
+    let mut w = s.watch(&g.id).await;
+    let first = w.next().await.unwrap();
+    assert!(first["seats"][1]["name"].is_null(), "{first}");
+    // The friend who came by the link names the seat; everyone sees it, in the game and live.
+    let (status, after) = s.post(&path, Some(black), r#"{"name":"  Béla "}"#).await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["seats"][1]["name"], "Béla");
+    assert_eq!(after["seats"][0]["name"], "Anna");
+    assert!(after["version"].as_u64().unwrap() > first["version"].as_u64().unwrap());
+    loop {
+        let f = w.next().await.unwrap();
+        if f["seats"][1]["name"] == "Béla" {
+            break;
+        }
+    }
+    assert_eq!(s.game(&g.id).await["seats"][1]["name"], "Béla");
+    // The same name again changes nothing.
+    let (status, again) = s.post(&path, Some(black), r#"{"name":"Béla"}"#).await;
+    assert_eq!(status, 200);
+    assert_eq!(again["version"], after["version"]);
+    // Refusals change nothing.
+    let long = "x".repeat(41);
+    all_refused(
+        &s,
+        &g.id,
+        &[
+            (401, "POST", path.clone(), None, r#"{"name":"Eve"}"#.into(), "token"),
+            (
+                403,
+                "POST",
+                path.clone(),
+                Some("not-a-token"),
+                r#"{"name":"Eve"}"#.into(),
+                "not a seat",
+            ),
+            (400, "POST", path.clone(), Some(white), format!(r#"{{"name":"{long}"}}"#), "1 to 40"),
+            (400, "POST", path.clone(), Some(white), r#"{"name":"a\tb"}"#.into(), "control"),
+            (400, "POST", path.clone(), Some(white), r#"{"name":7}"#.into(), "not a string"),
+            (400, "POST", path.clone(), Some(white), r#"{"nick":"x"}"#.into(), "nick"),
+            (
+                404,
+                "POST",
+                "/api/games/zzzzzz/name".into(),
+                Some(white),
+                r#"{"name":"x"}"#.into(),
+                "no game",
+            ),
+        ],
+    )
+    .await;
+    // The name survives a restart (it is stored with the seat).
+    let db = s.dir.path().join("test.sqlite3");
+    let mut s = s;
+    s.running.take().unwrap().stop().await;
+    let s2 = server_with(|c| c.db = db).await;
+    assert_eq!(s2.game(&g.id).await["seats"][1]["name"], "Béla");
+}
+
+#[tokio::test]
+async fn the_game_counts_its_watchers() {
+    let s = server().await;
+    let g = s.create(json!({"game": "seega", "seats": ["human", "human"]})).await;
+    assert_eq!(s.game(&g.id).await["watchers"], 0);
+    let mut a = s.watch(&g.id).await;
+    a.next().await.unwrap();
+    let mut b = s.watch(&g.id).await;
+    b.next().await.unwrap();
+    let until = |want: u64| {
+        let s = &s;
+        let id = g.id.clone();
+        async move {
+            for _ in 0..200 {
+                if s.game(&id).await["watchers"] == want {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            panic!("watchers never became {want}: {}", s.game(&id).await["watchers"]);
+        }
+    };
+    until(2).await;
+    // A socket that says hello with a seat's token is that player, not a watcher.
+    a.send(json!({"hello": g.tokens[0].as_deref().unwrap()})).await;
+    until(1).await;
+    assert_eq!(s.game(&g.id).await["connected"], json!([true, false]));
+    drop(b);
+    until(0).await;
+    drop(a);
+    until(0).await;
+    assert_eq!(s.game(&g.id).await["connected"], json!([false, false]));
+}

@@ -134,3 +134,31 @@ test('no screen is wider than a phone: the lobby, the lessons, a game with a per
     assert.deepEqual(page.errors, []);
   }
 });
+
+test('between people: a friend who came by the link is named from this browser, and both see who is watching', async () => {
+  const created = await api('POST', '/api/games', { game: 'seega', seats: [{ kind: 'human', name: 'Anna' }, 'human'] });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const { id, seats } = created.json;
+  const anna = await newPage(browser);
+  await anna.goto(`${PAGE}/g/${id}?token=${seats[0].token}`);
+  await anna.waitForSelector('svg.board');
+  // Béla's browser already has a name; he opens the invite link.
+  const bela = await newPage(browser, { viewport: PHONE, isMobile: true, locale: 'hu-HU' });
+  await bela.addInitScript(() => localStorage.setItem('tabla.pref.name', JSON.stringify('Béla')));
+  await bela.goto(`${PAGE}/g/${id}?token=${seats[1].token}`);
+  await bela.waitForSelector('svg.board');
+  await anna.waitForFunction(() => /Béla/.test(document.querySelector('.player[data-player="second"]')?.textContent || ''));
+  assert.equal((await api('GET', `/api/games/${id}`)).json.seats[1].name, 'Béla');
+  // A third browser watches: both players see one watcher, in their languages.
+  const watcher = await newPage(browser);
+  await watcher.goto(`${PAGE}/g/${id}`);
+  await watcher.waitForSelector('svg.board');
+  await anna.waitForSelector('[data-watchers="1"]');
+  assert.match(await anna.locator('[data-watchers]').textContent(), /1 person watching/);
+  await bela.waitForSelector('[data-watchers="1"]');
+  assert.match(await bela.locator('[data-watchers]').textContent(), /1 néző/);
+  await shot(anna, 'people-watchers-desktop');
+  await watcher.close();
+  await anna.waitForSelector('[data-watchers]', { state: 'detached' });
+  for (const p of [anna, bela]) assert.deepEqual(p.errors, []);
+});

@@ -152,6 +152,9 @@ struct Meta {
 
 /// A game in memory.
 struct Live {
+    /// Open live sockets of this game, seats' and watchers' alike (watchers = these less the
+    /// seats' own).
+    sockets: u32,
     id: String,
     info: &'static GameInfo,
     options: Vec<(String, String)>,
@@ -320,6 +323,8 @@ struct GameJson<'a> {
     state: &'a RawValue,
     version: u64,
     connected: Vec<bool>,
+    /// Live sockets that are not a seat's: the people watching.
+    watchers: u32,
     chance_player: Option<&'a str>,
     result_reason: Option<&'static str>,
     /// Which rule ended the game (`null` while it goes on or after a resignation).
@@ -358,6 +363,7 @@ impl Live {
             seat_names: g.seats.iter().map(|s| s.name.clone()).collect(),
             seat_players: g.seats.iter().map(|s| s.player_id.clone()).collect(),
             connected: vec![0; seats.len()],
+            sockets: 0,
             seats,
             names,
             secret: g.secret,
@@ -461,6 +467,7 @@ impl Live {
             state,
             version: self.version,
             connected: self.connected.iter().map(|&n| n > 0).collect(),
+            watchers: self.sockets.saturating_sub(self.connected.iter().sum()),
             chance_player,
             result_reason,
             end: if ended.is_none() { position.end_reason() } else { None },
@@ -1297,6 +1304,15 @@ impl Hub {
         Ok((seat, live.names[seat]))
     }
 
+    /// A live socket opened (`open`) or closed on the game: the watcher count changes.
+    pub async fn socket(self: &Arc<Self>, id: &str, open: bool) {
+        let Ok(slot) = self.slot(id).await else { return };
+        let mut live = slot.lock().await;
+        live.sockets = if open { live.sockets + 1 } else { live.sockets.saturating_sub(1) };
+        live.refresh();
+        self.fanout.publish(&live.id, live.frame());
+    }
+
     /// The watcher of a seat left.
     pub async fn bye(self: &Arc<Self>, id: &str, seat: usize) {
         let Ok(slot) = self.slot(id).await else { return };
@@ -1392,6 +1408,7 @@ impl Hub {
             let Ok(live) = slot.try_lock() else { return true };
             live.computer_busy
                 || live.connected.iter().any(|&n| n > 0)
+                || live.sockets > 0
                 || live.used.elapsed() < idle
         });
     }

@@ -247,4 +247,33 @@ impl Hub {
         self.changed(slot, live, state);
         Ok(())
     }
+
+    /// Names the seat of `token`: a friend who came by an invite link names themselves, and a
+    /// player may change the name shown. Allowed while the game goes on and after it.
+    ///
+    /// # Errors
+    /// 400 a bad name; 403 not a seat; 503 storage.
+    pub async fn rename(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        name: &Value,
+    ) -> Result<String, ApiError> {
+        let name = check_name(name).map_err(ApiError::bad_request)?;
+        let slot = self.slot(id).await?;
+        let mut live = slot.lock().await;
+        let seat = live.seat(token)?;
+        if live.seat_names[seat].as_deref() == Some(name.as_str()) {
+            return Ok(live.json());
+        }
+        let meta = live.meta.clone();
+        let change =
+            live.change(Edit::Name { seat: seat as u8, name: name.clone() }, live.over(), &meta);
+        self.commit(change).await?;
+        tracing::info!(game = %live.id, player = live.names[seat], "a seat was named");
+        live.seat_names[seat] = Some(name);
+        let state = live.state.clone();
+        self.changed(&slot, &mut live, state);
+        Ok(live.json())
+    }
 }
