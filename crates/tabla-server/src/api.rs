@@ -31,7 +31,7 @@ fn json(status: StatusCode, body: String) -> Response {
 }
 
 /// The request body, or the status the limit or the connection gave, as our error shape.
-fn body(b: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+pub(crate) fn body(b: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     b.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::status(
@@ -46,7 +46,7 @@ fn body(b: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
 
 /// Parses a JSON object body of shape `T`; `shape` shows what was expected. (An array is
 /// refused, though serde would read a struct from one.)
-fn parse<T: DeserializeOwned>(bytes: &[u8], shape: &str) -> Result<T, ApiError> {
+pub(crate) fn parse<T: DeserializeOwned>(bytes: &[u8], shape: &str) -> Result<T, ApiError> {
     let wrong = |e: String| {
         ApiError::bad_request(format!("the body is not the JSON expected ({shape}): {e}"))
     };

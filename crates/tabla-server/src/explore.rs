@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
-use tabla_core::{GameOptions, StateReport};
+use tabla_core::StateReport;
 
 /// Most tokens a record may have here (a long game is a few hundred).
 const MAX_TOKENS: usize = 5_000;
@@ -38,25 +38,11 @@ struct PositionAnswer<'a> {
     state: &'a RawValue,
 }
 
-/// Reads the body, plays it out, answers the players, the canonical record and the state
+/// Plays the request out: the players, the canonical record and the state
 /// (`tabla state --view`'s object, the last token's cells marked).
-fn answer(bytes: &[u8]) -> Result<String, ApiError> {
-    let shape = r#"{"game":"seega","options":{},"position":"TEXT","record":"TOKENS"}"#;
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| {
-        ApiError::bad_request(format!("the body is not the JSON expected ({shape}): {e}"))
-    })?;
-    if !value.is_object() {
-        return Err(ApiError::bad_request(format!(
-            "the body is not the JSON expected ({shape}): expected an object"
-        )));
-    }
-    let req: PositionBody = serde_json::from_value(value).map_err(|e| {
-        ApiError::bad_request(format!("the body is not the JSON expected ({shape}): {e}"))
-    })?;
-    let info = tabla_games::find(&req.game).map_err(|e| ApiError::bad_request(e.0))?;
-    let pairs: Vec<(String, String)> = req.options.into_iter().collect();
-    let opts = GameOptions::new(info.options, &pairs).map_err(|e| ApiError::bad_request(e.0))?;
-    let mut position = (info.create)(&opts).map_err(|e| ApiError::bad_request(e.0))?;
+fn answer(req: PositionBody) -> Result<String, ApiError> {
+    let options: Vec<(String, String)> = req.options.into_iter().collect();
+    let (_, _, mut position) = crate::hub::new_position(&req.game, &options)?;
     if let Some(text) = &req.position {
         position = position
             .read_position(text)
@@ -87,13 +73,14 @@ fn answer(bytes: &[u8]) -> Result<String, ApiError> {
 
 /// `POST /api/position`.
 pub async fn position(b: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
-    let b = b.map_err(|e| ApiError::status(e.status(), format!("cannot read the body: {e}")))?;
-    let text = tokio::task::spawn_blocking(move || {
-        std::panic::catch_unwind(|| answer(&b)).unwrap_or_else(|_| {
-            Err(ApiError::internal("the game's code failed on this position; nothing changed"))
-        })
-    })
-    .await
-    .map_err(|e| ApiError::internal(format!("position: {e}")))??;
+    let b = crate::api::body(b)?;
+    let req: PositionBody = crate::api::parse(
+        &b,
+        r#"{"game":"seega","options":{},"position":"TEXT","record":"TOKENS"}"#,
+    )?;
+    let text =
+        tokio::task::spawn_blocking(move || crate::hub::guarded("the position", || answer(req)))
+            .await
+            .map_err(|e| ApiError::internal(format!("position: {e}")))??;
     Ok((StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], text).into_response())
 }

@@ -3,40 +3,9 @@
 
 mod common;
 
-use common::{server, server_with, Game, Pick, Server};
+use common::{all_refused, refused, server, server_with, Game, Pick, Server};
 use serde_json::{json, Value};
 use std::time::Duration;
-
-/// Status and error message of a refused request (the body must be `{"error":…}`).
-async fn refused(
-    s: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: &str,
-) -> (u16, String) {
-    let method: reqwest::Method = method.parse().unwrap();
-    let body = (!body.is_empty()).then(|| body.to_string());
-    let (status, text) = s.request(method, path, token, body).await;
-    let v: Value =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
-    let message = v["error"].as_str().unwrap_or_else(|| panic!("{path}: no error: {text}"));
-    (status, message.to_string())
-}
-
-/// Status wanted, method, path, token, body, a word the message must hold.
-type Case<'a> = (u16, &'a str, String, Option<&'a str>, String, &'a str);
-
-/// Runs refusals against game `id`, each changing nothing.
-async fn all_refused(s: &Server, id: &str, cases: &[Case<'_>]) {
-    let before = s.game_text(id).await;
-    for (want, method, path, token, body, says) in cases {
-        let (status, message) = refused(s, method, path, *token, body).await;
-        assert_eq!(status, *want, "{method} {path} {body:.80}: {message}");
-        assert!(message.contains(says), "{method} {path}: '{message}' should mention '{says}'");
-        assert_eq!(s.game_text(id).await, before, "{method} {path} {body} changed the game");
-    }
-}
 
 /// Plays a legal move (picked by `pick`) for `token` in `g`; returns the game after it.
 async fn move_by(s: &Server, g: &Game, token: &str, pick: &mut Pick) -> Value {

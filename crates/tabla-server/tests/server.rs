@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{actor, server, server_with, Pick, Server};
+use common::{actor, all_refused, refused, server, server_with, Case, Pick, Server};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -427,26 +427,6 @@ async fn two_clients_racing_the_same_ply_one_wins() {
 // ---------------------------------------------------------------------------------------
 // Bad input: every error of the contract, each leaving the game as it was
 
-async fn refused(
-    s: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: &str,
-) -> (u16, String) {
-    let method: reqwest::Method = method.parse().unwrap();
-    let body = (!body.is_empty()).then(|| body.to_string());
-    let (status, text) = s.request(method, path, token, body).await;
-    let v: Value =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
-    let message = v["error"].as_str().unwrap_or_else(|| panic!("{path}: no error: {text}"));
-    assert!(!message.is_empty());
-    (status, message.to_string())
-}
-
-/// Status wanted, method, path, token, body, a word the message must hold.
-type Case<'a> = (u16, &'a str, String, Option<&'a str>, String, &'a str);
-
 #[tokio::test]
 async fn every_error_status_changes_nothing() {
     let s = server().await;
@@ -663,12 +643,7 @@ async fn every_error_status_changes_nothing() {
         (401, "GET", format!("/api/games/{id}/hint"), None, String::new(), "token"),
         (403, "GET", format!("/api/games/{id}/hint"), Some(white), String::new(), "black's turn"),
     ];
-    for (want, method, path, token, body, says) in &cases {
-        let (status, message) = refused(&s, method, path, *token, body).await;
-        assert_eq!(status, *want, "{method} {path} {body:.80}: {message}");
-        assert!(message.contains(says), "{method} {path}: '{message}' should mention '{says}'");
-        assert_eq!(s.game_text(id).await, before, "{method} {path} changed the game");
-    }
+    all_refused(&s, id, &cases).await;
     // Malformed Authorization headers are 401 too.
     let r = s
         .http

@@ -201,7 +201,10 @@ struct Replay {
 
 /// Runs game code (rules, views) so that a bug in it answers 500 and leaves the game as it
 /// was, instead of unwinding through a change half made.
-fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+pub(crate) fn guarded<T>(
+    what: &str,
+    f: impl FnOnce() -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| {
         tracing::error!(what, "the game's code panicked");
         Err(ApiError::internal(format!("{what} failed inside the game's code; nothing changed")))
@@ -1223,7 +1226,23 @@ impl Hub {
                 live.names[seat]
             )));
         };
-        let (replayed, state) = guarded("the undo", || {
+        self.take_back_to(&slot, &mut live, to, seat as u8, "undo").await?;
+        Ok(live.json())
+    }
+
+    /// Cuts the record back to `to` tokens (an undo against the computer, an agreed takeback
+    /// between people): the position replayed, pending offers void, the clock of the player
+    /// to move running again; committed, then published. `by` took it back; `what` names it
+    /// in the log.
+    async fn take_back_to(
+        self: &Arc<Self>,
+        slot: &Slot,
+        live: &mut Live,
+        to: usize,
+        by: u8,
+        what: &'static str,
+    ) -> Result<(), ApiError> {
+        let (replayed, state) = guarded(what, || {
             let start = start(live.info, &live.options).map_err(ApiError::internal)?;
             let replayed = replay(start, &live.record[..to]).map_err(ApiError::internal)?;
             let state = state_json(&replayed.position, &replayed.last, None);
@@ -1231,17 +1250,19 @@ impl Hub {
         })?;
         let finished = replayed.position.to_move() == ToMove::Over;
         let mut meta = live.meta.clone();
+        meta.offers.clear();
         meta.clock =
             live.clock_after(clocks::now_ms(), &replayed.position, &replayed.movers, false);
         self.commit(live.change(Edit::Truncate { ply: to }, finished, &meta)).await?;
+        let who = live.names[by as usize];
+        tracing::info!(game = %live.id, from = live.record.len(), to, by = who, "{what}");
         live.meta = meta;
-        tracing::info!(game = %live.id, from = live.record.len(), to, by = live.names[seat], "undo");
         live.record.truncate(to);
         live.movers = replayed.movers;
         live.position = replayed.position;
         live.last = replayed.last;
-        self.changed(&slot, &mut live, state);
-        Ok(live.json())
+        self.changed(slot, live, state);
+        Ok(())
     }
 
     /// A suggestion for the seat of `token`, which must be to move.

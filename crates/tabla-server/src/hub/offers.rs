@@ -2,13 +2,12 @@
 //! An offer stands until the other people accept it (then it takes effect), one of them
 //! declines it, or the next move voids it. Offers that cross (both offer a draw) are agreed.
 
-use super::{guarded, replay, start, state_json, Ending, Hub, Live, NewGame, SeatKind, Slot};
+use super::{Ending, Hub, Live, NewGame, SeatKind, Slot};
 use crate::error::ApiError;
 use crate::secret;
 use crate::store::Edit;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use tabla_core::ToMove;
 
 /// What is offered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -295,26 +294,7 @@ impl Hub {
         let Some(to) = live.movers.iter().rposition(|m| *m == Some(seat)) else {
             return Err(ApiError::conflict("nothing to take back"));
         };
-        let (replayed, state) = guarded("the takeback", || {
-            let start = start(live.info, &live.options).map_err(ApiError::internal)?;
-            let replayed = replay(start, &live.record[..to]).map_err(ApiError::internal)?;
-            let state = state_json(&replayed.position, &replayed.last, None);
-            Ok((replayed, state))
-        })?;
-        let finished = replayed.position.to_move() == ToMove::Over;
-        let mut meta = live.meta.clone();
-        meta.offers.clear();
-        meta.clock =
-            live.clock_after(super::clocks::now_ms(), &replayed.position, &replayed.movers, false);
-        self.commit(live.change(Edit::Truncate { ply: to }, finished, &meta)).await?;
-        tracing::info!(game = %live.id, from = live.record.len(), to, "takeback");
-        live.record.truncate(to);
-        live.movers = replayed.movers;
-        live.position = replayed.position;
-        live.last = replayed.last;
-        live.meta = meta;
-        self.changed(slot, live, state);
-        Ok(())
+        self.take_back_to(slot, live, to, seat, "takeback").await
     }
 
     /// Creates the rematch of `live`: same game, options, clock and rating, seats rotated

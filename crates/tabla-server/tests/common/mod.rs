@@ -195,3 +195,36 @@ impl Pick {
         legal[self.index(legal.len())].as_str().unwrap().to_string()
     }
 }
+
+/// Status and error message of a refused request: the body must be `{"error":…}` with a
+/// message that says something.
+pub async fn refused(
+    s: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (u16, String) {
+    let method: reqwest::Method = method.parse().unwrap();
+    let body = (!body.is_empty()).then(|| body.to_string());
+    let (status, text) = s.request(method, path, token, body).await;
+    let v: Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
+    let message = v["error"].as_str().unwrap_or_else(|| panic!("{path}: no error: {text}"));
+    assert!(!message.is_empty());
+    (status, message.to_string())
+}
+
+/// Status wanted, method, path, token, body, a word the message must hold.
+pub type Case<'a> = (u16, &'a str, String, Option<&'a str>, String, &'a str);
+
+/// Runs refusals against game `id`, each changing nothing.
+pub async fn all_refused(s: &Server, id: &str, cases: &[Case<'_>]) {
+    let before = s.game_text(id).await;
+    for (want, method, path, token, body, says) in cases {
+        let (status, message) = refused(s, method, path, *token, body).await;
+        assert_eq!(status, *want, "{method} {path} {body:.80}: {message}");
+        assert!(message.contains(says), "{method} {path}: '{message}' should mention '{says}'");
+        assert_eq!(s.game_text(id).await, before, "{method} {path} {body} changed the game");
+    }
+}
