@@ -13,6 +13,9 @@ pub struct Frame {
     pub version: u64,
     /// The game as `GET /api/games/{id}` returns it.
     pub text: Arc<str>,
+    /// When the text was rendered: larger is newer. Frames of one version can differ (who is
+    /// connected, who watches), and only the newest of them is worth showing.
+    pub revision: u64,
     /// The rematch's id, once agreed: a socket that said hello with a seat's token sends
     /// that seat its token in the new game.
     pub rematch: Option<String>,

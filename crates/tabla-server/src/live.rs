@@ -59,8 +59,7 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
         app.hub.socket(&id, false).await;
         return;
     };
-    let mut shown = first.version;
-    let mut shown_text = first.text.clone();
+    let mut shown = (first.version, first.revision);
     if !send(&mut socket, text(&*first.text)).await {
         app.hub.socket(&id, false).await;
         return;
@@ -85,14 +84,12 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
                     },
                     Err(RecvError::Closed) => break,
                 };
-                // Older than what was shown, or the same again (published between the
-                // subscription and the first read): drop it. Equal versions may carry
-                // presence, so those are compared.
-                if frame.version < shown || (frame.version == shown && frame.text == shown_text) {
+                // Not newer than what was shown (published between the subscription and the
+                // first read, or a presence change that lost the race to a move): drop it.
+                if (frame.version, frame.revision) <= shown {
                     continue;
                 }
-                shown = frame.version;
-                shown_text = frame.text.clone();
+                shown = (frame.version, frame.revision);
                 if !send(&mut socket, text(&*frame.text)).await {
                     break;
                 }

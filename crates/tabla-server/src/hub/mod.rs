@@ -185,6 +185,8 @@ struct Live {
     state: Box<RawValue>,
     /// The whole game JSON, made once per change and shared by answers and frames.
     text: Arc<str>,
+    /// When `text` was last rendered (see [`Frame::revision`]).
+    revision: u64,
     /// Open WebSockets that identified themselves with each seat's token.
     connected: Vec<u32>,
     /// A computer's search for this game is running or queued.
@@ -383,6 +385,7 @@ impl Live {
             computer_busy: false,
             used: Instant::now(),
             text: Arc::from(""),
+            revision: 0,
         };
         live.in_lobby = live.listed();
         live.refresh();
@@ -392,6 +395,7 @@ impl Live {
     /// Remakes the game JSON after anything in it changed.
     fn refresh(&mut self) {
         self.text = self.render().into();
+        self.revision = next_revision();
     }
 
     /// The game JSON (a running clock as of now).
@@ -503,6 +507,7 @@ impl Live {
         Frame {
             version: self.version,
             text: Arc::clone(&self.text),
+            revision: self.revision,
             rematch: self.meta.rematch.clone(),
         }
     }
@@ -1440,4 +1445,13 @@ struct ComputerTurn {
     version: u64,
     level: u8,
     seed: u64,
+}
+
+/// A new value of the process-wide render counter: every rendering of any game gets a larger
+/// one, so a socket can drop a frame older than what it showed even when both show the same
+/// version (a presence change published late by another task), and even across an unload and
+/// reload of the game.
+fn next_revision() -> u64 {
+    static REVISION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
