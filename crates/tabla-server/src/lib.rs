@@ -99,6 +99,8 @@ pub fn router(app: api::App) -> Router {
         .route("/g/{id}", get(web::index))
         .route("/learn", get(web::index))
         .route("/learn/{game}", get(web::index))
+        .route("/analysis", get(web::index))
+        .route("/analysis/{game}", get(web::index))
         .method_not_allowed_fallback(api::wrong_method)
         .fallback(web::file);
     api.layer(DefaultBodyLimit::max(api::BODY_LIMIT))
