@@ -328,7 +328,13 @@ pub fn think_watched<G: GameAi>(
             // would spend its whole budget on it. A tenth of the budget for the proof.
             let t0 = std::time::Instant::now();
             let probe =
-                Limits { depth: 64, time: Some(t / 10), threads, options: tweaks.options() };
+                Limits {
+                    depth: 64,
+                    time: Some(t / 10),
+                    threads,
+                    options: tweaks.options(),
+                    stop: None,
+                };
             let r = minimax::search(g, &eval, probe, |_| {});
             if r.score.abs() > minimax::WIN_BOUND {
                 let score = Some(if r.score > 0 { 1.0 } else { 0.0 });
@@ -355,7 +361,7 @@ pub fn think_watched<G: GameAi>(
         Some(d) => d.clamp(1, 64) as u32,
         None => look.unwrap_or(64),
     };
-    let limits = Limits { depth, time, threads, options: tweaks.options() };
+    let limits = Limits { depth, time, threads, options: tweaks.options(), stop: None };
     if temperature <= 0.0 {
         let r = minimax::search(g, &eval, limits, |r| progress(r));
         let score = Some(eval.shown(eval.expected(r.score)));
@@ -437,7 +443,7 @@ pub fn choose_zero<G: GameAi>(g: &G, time: Duration) -> Option<G::Move> {
 }
 
 /// One move of an analysis.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct MoveValue {
     /// The move (or chance outcome) in canonical notation.
     #[serde(rename = "move")]
@@ -448,16 +454,51 @@ pub struct MoveValue {
     pub value: f64,
     /// How much search stands behind the value (nodes or playouts).
     pub visits: u64,
+    /// At a chance node (with lines asked for): the outcome's probability.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<f64>,
+    /// The expected line of play from this move (the first `lines` moves only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pv: Option<Vec<String>>,
 }
 
-/// Every legal move with its value, best first (`tabla analyse`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Every legal move with its value, best first (`tabla analyse`). The fields after `moves`
+/// are there only when lines were asked for, so that the plain output stays as it was.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Analysis {
     /// The player to move, `"chance"`, or none when the game is over.
     pub to_move: Option<&'static str>,
     /// The moves, best first.
     pub moves: Vec<MoveValue>,
+    /// Whose expected score the values are: the mover, or at a chance node the player
+    /// whose die it is (so that a page can show one seat's view whoever moves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<&'static str>,
+    /// The position's value for `player`: the best move's, or at a chance node the
+    /// outcomes' mean weighted by their chances.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+    /// The deepest completed iteration, or the playouts of a Monte Carlo search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// Time spent so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<u64>,
 }
+
+/// What an analysis is asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// The time to think.
+    pub time: Duration,
+    /// How many of the best moves get their line (0: the plain analysis of `tabla analyse`).
+    pub lines: usize,
+    /// Set from outside to stop early (the answer is then what was known).
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+/// Longest line shown (the contract's 12 tokens).
+const PV_MAX: usize = 12;
 
 /// The search an analysis uses: the one level 7 plays with, so that the hint is a move it
 /// would consider (Seega's placing by MCTS). Where level 7 widens its MCTS (Amazons on 100
@@ -470,7 +511,14 @@ fn analysis_kind<G: GameAi>(g: &G) -> Kind {
     }
 }
 
-fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
+fn analyse_game<G: GameAi>(
+    g: &G,
+    req: &Request,
+    on_update: &mut dyn FnMut(&Analysis),
+) -> Analysis {
+    let t0 = std::time::Instant::now();
+    let time = req.time;
+    let lines = req.lines;
     let to_move = match g.to_move() {
         ToMove::Player(p) => Some(g.player_name(p)),
         ToMove::Chance => Some("chance"),
@@ -480,24 +528,59 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
     g.legal_moves(&mut moves);
     let eval = G::Eval::default();
     let kind = analysis_kind(g);
-    let mut out: Vec<MoveValue> = match g.to_move() {
-        ToMove::Over => Vec::new(),
+    // What every answer with lines says besides the moves.
+    let finish = |mut out: Vec<MoveValue>, depth: u32, player: Option<Player>| {
+        // Stable: equal values keep the search's order.
+        out.sort_by(|a, b| b.value.total_cmp(&a.value));
+        let mut a = Analysis { to_move, moves: out, ..Analysis::default() };
+        if lines > 0 {
+            a.depth = Some(depth);
+            a.elapsed_ms = Some(t0.elapsed().as_millis() as u64);
+            a.player = player.map(|p| g.player_name(p));
+            a.value = if to_move == Some("chance") {
+                let mean: f64 = a.moves.iter().map(|m| m.value * m.chance.unwrap_or(0.0)).sum();
+                Some(round3(mean))
+            } else {
+                a.moves.first().map(|m| m.value)
+            };
+        } else {
+            for m in &mut a.moves {
+                m.chance = None;
+            }
+        }
+        a
+    };
+    let limits = |t: Duration, threads: usize| Limits { stop: req.stop.clone(), ..Limits::time(t, threads) };
+    match g.to_move() {
+        ToMove::Over => finish(Vec::new(), 0, None),
         ToMove::Chance => {
             // Each outcome's value for the player whose die it is (else the next to move).
             let per = time / moves.len().max(1) as u32;
-            moves
+            let mut who = g.chance_player();
+            let out = moves
                 .iter()
                 .map(|&m| {
                     let mut child = g.clone();
                     child.play(m);
-                    let who = g.chance_player().or(match child.to_move() {
+                    let owner = g.chance_player().or(match child.to_move() {
                         ToMove::Player(p) => Some(p),
                         _ => None,
                     });
-                    let (value, visits) = value_of(&child, who.unwrap_or(Player(0)), per);
-                    MoveValue { mv: g.format_move(m), value, visits }
+                    who = who.or(owner);
+                    let (value, visits) =
+                        value_of(&child, owner.unwrap_or(Player(0)), limits(per, 1));
+                    MoveValue {
+                        mv: g.format_move(m),
+                        value,
+                        visits,
+                        chance: Some(g.chance_probability(m)),
+                        pv: None,
+                    }
                 })
-                .collect()
+                .collect();
+            let a = finish(out, 1, who);
+            on_update(&a);
+            a
         }
         ToMove::Player(me) if kind != Kind::Minimax => {
             let r = match kind {
@@ -514,6 +597,7 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
                 }
                 _ => uct::search(g, Budget::time(time), 1),
             };
+            let iterations = r.as_ref().map_or(0, |r| r.iterations);
             let mut tried = r.map(|r| r.moves).unwrap_or_default();
             tried.retain(|m| m.1 > 0);
             let mut out: Vec<MoveValue> = tried
@@ -522,6 +606,7 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
                     mv: g.format_move(m),
                     value: round3(value.clamp(0.0, 1.0)),
                     visits: u64::from(visits),
+                    ..MoveValue::default()
                 })
                 .collect();
             // A turn the time did not reach (a very short analysis): its static value.
@@ -532,25 +617,61 @@ fn analyse_game<G: GameAi>(g: &G, time: Duration) -> Analysis {
                     || eval.shown(eval.expected(eval.evaluate(&child, me))),
                     |o| o.score(me, g.player_count()),
                 );
-                out.push(MoveValue { mv: g.format_move(m), value: round3(value), visits: 0 });
+                out.push(MoveValue { mv: g.format_move(m), value: round3(value), ..MoveValue::default() });
             }
-            out
+            let mut a = finish(out, iterations.min(u64::from(u32::MAX)) as u32, Some(me));
+            // Monte Carlo keeps no table to read a line from: the lines are the moves alone.
+            for m in a.moves.iter_mut().take(lines) {
+                m.pv = Some(vec![m.mv.clone()]);
+            }
+            on_update(&a);
+            a
         }
-        ToMove::Player(_) => {
-            let (scored, _depth) = minimax::score_moves(g, &eval, Limits::time(time, threads()));
-            scored
-                .into_iter()
-                .map(|s| MoveValue {
-                    mv: g.format_move(s.mv),
-                    value: round3(eval.shown(eval.expected(s.value))),
-                    visits: s.nodes,
-                })
-                .collect()
+        ToMove::Player(me) => {
+            let show = |scored: &[minimax::Scored<G::Move>], depth: u32| {
+                let out = scored
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| MoveValue {
+                        mv: g.format_move(s.mv),
+                        value: round3(eval.shown(eval.expected(s.value))),
+                        visits: s.nodes,
+                        chance: None,
+                        pv: (i < lines).then(|| {
+                            minimax::principal_variation(g, s.mv, PV_MAX)
+                                .into_iter()
+                                .scan(g.clone(), |at, m| {
+                                    let text = at.format_move(m);
+                                    at.play(m);
+                                    Some(text)
+                                })
+                                .collect()
+                        }),
+                    })
+                    .collect();
+                finish(out, depth, Some(me))
+            };
+            let mut last = None;
+            let (scored, depth) = minimax::score_moves_watched(
+                g,
+                &eval,
+                limits(time, threads()),
+                None,
+                &mut |scored, depth| {
+                    if lines > 0 {
+                        let a = show(scored, depth);
+                        on_update(&a);
+                        last = Some(depth);
+                    }
+                },
+            );
+            let a = show(&scored, depth);
+            if lines > 0 && last != Some(depth) {
+                on_update(&a);
+            }
+            a
         }
-    };
-    // Stable: equal values keep the search's order.
-    out.sort_by(|a, b| b.value.total_cmp(&a.value));
-    Analysis { to_move, moves: out }
+    }
 }
 
 fn round3(x: f64) -> f64 {
@@ -558,14 +679,15 @@ fn round3(x: f64) -> f64 {
 }
 
 /// The value of `g` for `me` by a short search, and the nodes behind it.
-fn value_of<G: GameAi>(g: &G, me: Player, time: Duration) -> (f64, u64) {
+fn value_of<G: GameAi>(g: &G, me: Player, limits: Limits) -> (f64, u64) {
+    let time = limits.time.unwrap_or(Duration::from_millis(100));
     if let Some(o) = g.outcome() {
         return (o.score(me, g.player_count()), 0);
     }
     let eval = G::Eval::default();
     match g.to_move() {
         ToMove::Player(p) if g.kind() == Kind::Minimax => {
-            let (scored, _) = minimax::score_moves(g, &eval, Limits::time(time, 1));
+            let (scored, _) = minimax::score_moves(g, &eval, limits);
             let best = scored.first().map_or(0, |s| s.value);
             let v = eval.shown(eval.expected(best));
             let nodes = scored.iter().map(|s| s.nodes).sum();
@@ -651,7 +773,17 @@ fn watched<G: GameAi>(
 /// Every legal move of any registered game with its value, best first, within `time`
 /// (`tabla analyse`; the server's hint is its first move).
 pub fn analyse(game: &AnyGame, time: Duration) -> Analysis {
-    with_game!(game, g => analyse_game(g, time))
+    analyse_with(game, &Request { time, ..Request::default() }, &mut |_| {})
+}
+
+/// An analysis with its best lines (`tabla analyse --lines`, the analysis board), calling
+/// `on_update` after each completed search iteration with what is known so far.
+pub fn analyse_with(
+    game: &AnyGame,
+    req: &Request,
+    on_update: &mut dyn FnMut(&Analysis),
+) -> Analysis {
+    with_game!(game, g => analyse_game(g, req, on_update))
 }
 
 impl GameAi for tabla_games::gipf::Gipf {

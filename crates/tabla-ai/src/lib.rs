@@ -53,6 +53,7 @@ pub mod engine;
 pub mod eval;
 pub mod mcts;
 pub mod minimax;
+pub mod review;
 pub(crate) mod tt;
 pub mod uct;
 
@@ -61,7 +62,7 @@ mod testing;
 
 use std::time::Duration;
 
-pub use engine::{analyse, best_move_dyn, best_move_dyn_watched, Analysis, MoveValue, Thinking};
+pub use engine::{analyse, analyse_with, best_move_dyn, best_move_dyn_watched, Analysis, MoveValue, Request, Thinking};
 pub use uct::{search, SearchResult};
 
 /// How much thinking a search may do, and at which level of play.

@@ -52,7 +52,7 @@ impl Default for Options {
 }
 
 /// The limits of one search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Stop starting new iterations past this depth.
     pub depth: u32,
@@ -62,17 +62,25 @@ pub struct Limits {
     pub threads: usize,
     /// Search switches.
     pub options: Options,
+    /// Set from outside to stop the search early (an analysis the user moved away from).
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
     /// As deep as `time` allows, on `threads` threads.
     pub fn time(time: Duration, threads: usize) -> Limits {
-        Limits { depth: MAX_DEPTH, time: Some(time), threads, options: Options::default() }
+        Limits {
+            depth: MAX_DEPTH,
+            time: Some(time),
+            threads,
+            options: Options::default(),
+            stop: None,
+        }
     }
 
     /// Exactly `depth` plies deep, one thread, no clock (for tests).
     pub fn depth(depth: u32) -> Limits {
-        Limits { depth, time: None, threads: 1, options: Options::default() }
+        Limits { depth, time: None, threads: 1, options: Options::default(), stop: None }
     }
 }
 
@@ -98,6 +106,8 @@ struct Shared<G: Game, E> {
     stop: AtomicBool,
     nodes: AtomicU64,
     deadline: Option<Instant>,
+    /// The caller's stop switch, looked at with the clock.
+    cancel: Option<Arc<AtomicBool>>,
     eval: E,
     root: Player,
     /// The value of a win, and whether evaluations are bounded by it (*-minimax).
@@ -123,6 +133,7 @@ impl<G: Game, E: Evaluator<G>> Shared<G, E> {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             deadline: limits.time.map(|t| deadline(Instant::now(), t)),
+            cancel: limits.stop.clone(),
             eval: eval.clone(),
             root: me,
             win,
@@ -210,7 +221,9 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
     fn out_of_time(&mut self) -> bool {
         if self.nodes.is_multiple_of(CLOCK_EVERY) {
             self.shared.nodes.fetch_add(CLOCK_EVERY, Ordering::Relaxed);
-            if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.shared.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.shared.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         }
@@ -697,6 +710,19 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
     limits: Limits,
     margin: Option<f64>,
 ) -> (Vec<Scored<G::Move>>, u32) {
+    score_moves_watched(root, eval, limits, margin, &mut |_, _| {})
+}
+
+/// As [`score_moves_near`], calling `on_depth` with the values (best first) and the depth
+/// after each depth at which every move was searched, so that an analysis can be shown as it
+/// deepens.
+pub fn score_moves_watched<G: Game, E: Evaluator<G>>(
+    root: &G,
+    eval: &E,
+    limits: Limits,
+    margin: Option<f64>,
+    on_depth: &mut dyn FnMut(&[Scored<G::Move>], u32),
+) -> (Vec<Scored<G::Move>>, u32) {
     let ToMove::Player(_) = root.to_move() else { return (Vec::new(), 0) };
     let (table, generation) = table(root);
     let shared = Arc::new(Shared::new(root, eval, table, generation, &limits));
@@ -724,7 +750,19 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
             .collect()
     };
     let mut depth_done = 1;
-    let moves = Arc::new(moves);
+    let sorted = |values: &[i32], nodes: &[u64]| {
+        let mut scored: Vec<Scored<G::Move>> = moves
+            .iter()
+            .zip(values)
+            .zip(nodes)
+            .map(|((&mv, &value), &nodes)| Scored { mv, value, nodes })
+            .collect();
+        // Best first; the legal order breaks ties (the sort is stable).
+        scored.sort_by_key(|s| std::cmp::Reverse(s.value));
+        scored
+    };
+    on_depth(&sorted(&values, &nodes), 1);
+    let moves = Arc::new(moves.clone());
     for depth in 2..=limits.depth.clamp(1, MAX_DEPTH) {
         // The moves are shared out: each thread takes the next one not yet taken. Helpers
         // are not waited for past the deadline (see `search`).
@@ -806,7 +844,9 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
         // The main thread has nothing left to take: wait for the helpers' last moves.
         while job.done.load(Ordering::Acquire) < moves.len() && !job.failed.load(Ordering::Acquire)
         {
-            if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            if shared.deadline.is_some_and(|d| Instant::now() >= d)
+                || shared.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 shared.stop.store(true, Ordering::Relaxed);
                 break;
             }
@@ -823,6 +863,7 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
         let out = job.out.lock().unwrap_or_else(|p| p.into_inner()).clone();
         values = out.into_iter().zip(&values).map(|(v, &old)| v.unwrap_or(old)).collect();
         depth_done = depth;
+        on_depth(&sorted(&values, &nodes), depth);
         if let Some(t) = limits.time {
             if t0.elapsed() * 2 > t {
                 break;
@@ -830,15 +871,38 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
         }
     }
     shared.stop.store(true, Ordering::Relaxed);
-    let mut scored: Vec<Scored<G::Move>> = moves
-        .iter()
-        .zip(values)
-        .zip(nodes)
-        .map(|((&mv, value), nodes)| Scored { mv, value, nodes })
-        .collect();
-    // Best first; the legal order breaks ties (the sort is stable).
-    scored.sort_by_key(|s| std::cmp::Reverse(s.value));
-    (scored, depth_done)
+    (sorted(&values, &nodes), depth_done)
+}
+
+/// The line the last search of `root`'s mover expects after `first`: the table's best
+/// moves from the position after it, at most `max` moves in all, up to a chance node (the
+/// search assumed no roll), the end of the game, a position the table does not hold, or a
+/// repetition. Read on the thread that searched (the table is the thread's own).
+pub fn principal_variation<G: Game>(root: &G, first: G::Move, max: usize) -> Vec<G::Move> {
+    let mut line = vec![first];
+    let ToMove::Player(p) = root.to_move() else { return line };
+    let Some(table) = tt::peek(p.0) else { return line };
+    let mut g = root.clone();
+    g.play(first);
+    let mut seen = vec![g.hash()];
+    let mut moves = Vec::new();
+    while line.len() < max {
+        if !matches!(g.to_move(), ToMove::Player(_)) {
+            break;
+        }
+        let Some(i) = table.get(g.hash()).and_then(|h| h.mv) else { break };
+        moves.clear();
+        g.legal_moves(&mut moves);
+        let Some(&m) = moves.get(usize::from(i)) else { break };
+        g.play(m);
+        line.push(m);
+        let key = g.hash();
+        if seen.contains(&key) {
+            break;
+        }
+        seen.push(key);
+    }
+    line
 }
 
 #[cfg(test)]
@@ -927,7 +991,7 @@ mod tests {
                 continue;
             }
             let one = Limits { options, ..Limits::depth(4) };
-            let (exact, _) = score_moves(&g, &e, one);
+            let (exact, _) = score_moves(&g, &e, one.clone());
             let m = value_margin::<Gipf, _>(&e, exact[0].value, 0.05);
             let (near, _) = score_moves_near(&g, &e, Limits { threads: 2, ..one }, Some(0.05));
             assert_eq!(near[0].value, exact[0].value, "seed {seed}: the best value");
@@ -969,7 +1033,7 @@ mod tests {
             }
             for depth in [3, 5] {
                 let limits = Limits { options, ..Limits::depth(depth) };
-                let star = search(&g, &e, limits, |_| {});
+                let star = search(&g, &e, limits.clone(), |_| {});
                 let full = search(&g, &Unbounded(e), limits, |_| {});
                 assert_eq!(star.score, full.score, "seed {seed} depth {depth}");
                 nodes.0 += star.nodes;

@@ -157,6 +157,12 @@ pub(crate) fn for_search(player: u8) -> (Arc<Table>, u8) {
     })
 }
 
+/// This thread's table for `player`'s searches, as the last search left it (for reading
+/// its lines), if it has one.
+pub(crate) fn peek(player: u8) -> Option<Arc<Table>> {
+    TABLES.with(|t| t.borrow().iter().find(|e| e.0 == player).map(|e| Arc::clone(&e.1)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

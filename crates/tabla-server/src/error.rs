@@ -10,11 +10,13 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What was wrong and what was expected.
     pub message: String,
+    /// A busy server's hint of when to ask again (503 only).
+    pub retry_after_ms: Option<u64>,
 }
 
 impl ApiError {
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into() }
+        ApiError { status, message: message.into(), retry_after_ms: None }
     }
     /// 400: unreadable body, bad game, option, seat, record or move text.
     pub fn bad_request(m: impl Into<String>) -> ApiError {
@@ -48,6 +50,10 @@ impl ApiError {
     pub fn unavailable(m: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m)
     }
+    /// 503: the computer is busy with other searches; ask again after `retry_after_ms`.
+    pub fn busy(m: impl Into<String>, retry_after_ms: u64) -> ApiError {
+        ApiError { retry_after_ms: Some(retry_after_ms), ..ApiError::unavailable(m) }
+    }
     /// Any other status.
     pub fn status(status: StatusCode, m: impl Into<String>) -> ApiError {
         ApiError::new(status, m)
@@ -62,8 +68,21 @@ impl std::fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message }).to_string();
-        (self.status, [(axum::http::header::CONTENT_TYPE, "application/json")], body)
+        let Some(ms) = self.retry_after_ms else {
+            let body = serde_json::json!({ "error": self.message }).to_string();
+            return (self.status, [(axum::http::header::CONTENT_TYPE, "application/json")], body)
+                .into_response();
+        };
+        let body = serde_json::json!({ "error": self.message, "retry_after_ms": ms }).to_string();
+        let seconds = ms.div_ceil(1000).max(1).to_string();
+        (
+            self.status,
+            [
+                (axum::http::header::CONTENT_TYPE, "application/json".to_string()),
+                (axum::http::header::RETRY_AFTER, seconds),
+            ],
+            body,
+        )
             .into_response()
     }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use tabla_core::StateReport;
+use tabla_games::AnyGame;
 
 /// Most tokens a record may have here (a long game is a few hundred).
 const MAX_TOKENS: usize = 5_000;
@@ -38,32 +39,44 @@ struct PositionAnswer<'a> {
     state: &'a RawValue,
 }
 
-/// Plays the request out: the players, the canonical record and the state
-/// (`tabla state --view`'s object, the last token's cells marked).
-fn answer(req: PositionBody) -> Result<String, ApiError> {
-    let options: Vec<(String, String)> = req.options.into_iter().collect();
-    let (_, _, mut position) = crate::hub::new_position(&req.game, &options)?;
-    if let Some(text) = &req.position {
-        position = position
-            .read_position(text)
-            .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
+/// The position after `record` (tokens, chance outcomes included) from the start of `game`
+/// under `options`, or from `position` text: the position, the canonical record, and the
+/// view ids the last token touched. Shared with the analysis endpoints.
+pub(crate) fn play_out(
+    game: &str,
+    options: BTreeMap<String, String>,
+    position: Option<&str>,
+    record: Option<&str>,
+) -> Result<(AnyGame, Vec<String>, Vec<String>), ApiError> {
+    let options: Vec<(String, String)> = options.into_iter().collect();
+    let (_, _, mut g) = crate::hub::new_position(game, &options)?;
+    if let Some(text) = position {
+        g = g.read_position(text).map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
     }
-    let tokens: Vec<&str> = req.record.as_deref().unwrap_or("").split_whitespace().collect();
+    let tokens: Vec<&str> = record.unwrap_or("").split_whitespace().collect();
     if tokens.len() > MAX_TOKENS {
         return Err(ApiError::bad_request(format!(
             "record: {} tokens; at most {MAX_TOKENS}",
             tokens.len()
         )));
     }
-    let mut record = Vec::with_capacity(tokens.len());
+    let mut canonical = Vec::with_capacity(tokens.len());
     let mut last = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        let played = position.play_text_touched(token).map_err(|e| {
+        let played = g.play_text_touched(token).map_err(|e| {
             ApiError::bad_request(format!("record: move {} ('{token}'): {e}", i + 1))
         })?;
-        record.push(played.canonical);
+        canonical.push(played.canonical);
         last = played.touched;
     }
+    Ok((g, canonical, last))
+}
+
+/// Plays the request out: the players, the canonical record and the state
+/// (`tabla state --view`'s object, the last token's cells marked).
+fn answer(req: PositionBody) -> Result<String, ApiError> {
+    let (position, record, last) =
+        play_out(&req.game, req.options, req.position.as_deref(), req.record.as_deref())?;
     let report = StateReport::with_view(position.as_dyn(), &last);
     let state = serde_json::to_string(&report).expect("state serialises");
     let state = RawValue::from_string(state).expect("serde_json writes JSON");

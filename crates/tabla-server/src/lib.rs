@@ -12,6 +12,7 @@
 //!   clocks and their timers, offers, the lobby, ratings;
 //! - `api`, `live`, `web`: the endpoints.
 
+mod analysis;
 pub mod api;
 pub mod error;
 mod explore;
@@ -74,6 +75,9 @@ pub fn router(app: api::App) -> Router {
         .route("/api/games", post(api::create))
         .route("/api/preview", post(api::preview))
         .route("/api/position", post(explore::position))
+        .route("/api/analyse", post(analysis::analyse))
+        .route("/api/analyse/live", get(analysis::live))
+        .route("/api/games/{id}/review", post(analysis::ask_review).get(analysis::review))
         .route("/api/games/{id}", get(api::game))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/live", get(live::live))

@@ -235,6 +235,23 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// [`StoreError::Backend`].
     fn leaderboard(&self, game: String, limit: u32) -> StoreFuture<'_, Vec<(String, Rating)>>;
+    /// Records that the review of game `id` was asked for (`None`; nothing if it was already)
+    /// or stores its result (`Some`, the review's JSON).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn put_review(&self, id: String, result: Option<String>) -> StoreFuture<'_, ()>;
+    /// The review of game `id`: `None` never asked, `Some(None)` asked and not done,
+    /// `Some(Some(json))` done.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn review(&self, id: String) -> StoreFuture<'_, Option<Option<String>>>;
+    /// Ids of the games whose review was asked for and is not done (a restart resumes them).
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn pending_reviews(&self) -> StoreFuture<'_, Vec<String>>;
 }
 
 /// The schema, one step per version from the first; `PRAGMA user_version` says how many have
@@ -293,6 +310,12 @@ const MIGRATIONS: &[&str] = &[
     ) STRICT, WITHOUT ROWID;
     CREATE INDEX ratings_board ON ratings(game, rating);
     ALTER TABLE seats ADD COLUMN player_id TEXT REFERENCES players(id);",
+    // 4: game reviews (issue 27): asked for, then done.
+    "CREATE TABLE reviews (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        result TEXT,
+        asked_at INTEGER NOT NULL
+    ) STRICT;",
 ];
 
 /// The schema version this build writes.
@@ -336,6 +359,7 @@ enum Job {
     Create(StoredGame, oneshot::Sender<Result<(), StoreError>>),
     Commit(Change, oneshot::Sender<Result<(), StoreError>>),
     Player(String, String, [u8; 32], oneshot::Sender<Result<(), StoreError>>),
+    Review(String, Option<String>, oneshot::Sender<Result<(), StoreError>>),
 }
 
 /// SQLite in one file. Writes go to one thread that owns the writing connection and commits
@@ -484,6 +508,28 @@ impl Store for SqliteStore {
         })
     }
 
+    fn put_review(&self, id: String, result: Option<String>) -> StoreFuture<'_, ()> {
+        let (tx, rx) = oneshot::channel();
+        self.send(Job::Review(id, result, tx));
+        Box::pin(answer(rx))
+    }
+
+    fn review(&self, id: String) -> StoreFuture<'_, Option<Option<String>>> {
+        self.read(move |c| {
+            Ok(c.query_row("SELECT result FROM reviews WHERE game_id = ?1", [&id], |r| r.get(0))
+                .optional()?)
+        })
+    }
+
+    fn pending_reviews(&self) -> StoreFuture<'_, Vec<String>> {
+        self.read(|c| {
+            let mut q =
+                c.prepare("SELECT game_id FROM reviews WHERE result IS NULL ORDER BY asked_at")?;
+            let ids = q.query_map([], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+            Ok(ids)
+        })
+    }
+
     fn lobby(&self) -> StoreFuture<'_, Vec<String>> {
         self.read(|c| {
             let mut q = c.prepare(
@@ -513,7 +559,10 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         for (job, result) in batch.into_iter().zip(results) {
             let reply = match job {
-                Job::Create(_, reply) | Job::Commit(_, reply) | Job::Player(.., reply) => reply,
+                Job::Create(_, reply)
+                | Job::Commit(_, reply)
+                | Job::Player(.., reply)
+                | Job::Review(.., reply) => reply,
             };
             let _ = reply.send(result);
         }
@@ -532,6 +581,7 @@ fn write_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<(), StoreErro
                 Job::Create(game, _) => create(&sp, game),
                 Job::Commit(change, _) => commit(&sp, change),
                 Job::Player(id, name, hash, _) => create_player(&sp, id, name, hash),
+                Job::Review(id, result, _) => put_review(&sp, id, result.as_deref()),
             };
             if r.is_ok() {
                 sp.commit()?;
@@ -570,6 +620,22 @@ fn create_player(c: &Connection, id: &str, name: &str, hash: &[u8; 32]) -> Resul
     if inserted == 0 {
         return Err(StoreError::Conflict);
     }
+    Ok(())
+}
+
+fn put_review(c: &Connection, id: &str, result: Option<&str>) -> Result<(), StoreError> {
+    match result {
+        None => c.execute(
+            "INSERT INTO reviews (game_id, result, asked_at) VALUES (?1, NULL, ?2)
+             ON CONFLICT DO NOTHING",
+            params![id, now()],
+        )?,
+        Some(r) => c.execute(
+            "INSERT INTO reviews (game_id, result, asked_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT(game_id) DO UPDATE SET result = excluded.result",
+            params![id, r, now()],
+        )?,
+    };
     Ok(())
 }
 

@@ -125,6 +125,20 @@ enum Command {
         /// Think for this many milliseconds in all.
         #[arg(long, value_name = "N", default_value_t = 1000)]
         time_ms: u64,
+        /// Give the best K moves their expected line of play ("pv"), and say how deep the
+        /// search went ("depth").
+        #[arg(long, value_name = "K")]
+        lines: Option<usize>,
+    },
+    /// Review a played game: each player move against the engine's best, marked
+    /// inaccuracy, mistake or blunder by the expected score it threw away, with each
+    /// player's accuracy (and in Bulgarian Ur the luck of the dice). One JSON line.
+    Review {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Think for this many milliseconds at each position.
+        #[arg(long, value_name = "N", default_value_t = 500)]
+        time_ms: u64,
     },
     /// Play bots against each other: seats alternated, openings varied by seed; prints the
     /// score with its 95% interval and the Elo difference as the last line.
@@ -413,10 +427,44 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", lines.join("\n"));
             Ok(())
         }
-        Command::Analyse { game, time_ms } => {
+        Command::Analyse { game, time_ms, lines } => {
             let g = game.position()?;
-            let a = tabla_ai::analyse(&g, Duration::from_millis(time_ms));
+            let time = Duration::from_millis(time_ms);
+            let a = match lines {
+                None => tabla_ai::analyse(&g, time),
+                Some(0) => return Err(Failure("--lines: expected at least 1".into(), 2)),
+                Some(lines) => tabla_ai::analyse_with(
+                    &g,
+                    &tabla_ai::Request { time, lines, stop: None },
+                    &mut |_| {},
+                ),
+            };
             println!("{}", serde_json::to_string(&a).expect("analysis serialises"));
+            Ok(())
+        }
+        Command::Review { game, time_ms } => {
+            let start = game.start()?;
+            // Checked by replaying first, so that a bad record fails before any thinking.
+            game.position()?;
+            let record: Vec<String> = game.moves.split_whitespace().map(str::to_string).collect();
+            let bar = indicatif::ProgressBar::new(record.len() as u64).with_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} plies, {elapsed} elapsed, about {eta} to go",
+                )
+                .expect("template"),
+            );
+            let n = record.len() as f64;
+            let r = tabla_ai::review::review(
+                &start,
+                &record,
+                Duration::from_millis(time_ms),
+                None,
+                &mut |done| bar.set_position((done * n).round() as u64),
+            )
+            .map_err(|e| Failure(e, 2))?
+            .expect("nobody stops it");
+            bar.finish_and_clear();
+            println!("{}", serde_json::to_string(&r).expect("review serialises"));
             Ok(())
         }
         Command::Match { game, a, b, games, time_ms, seed, jobs, opening_plies, records } => {

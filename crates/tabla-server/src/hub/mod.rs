@@ -8,6 +8,7 @@
 //! and rematch; [`lobby`] the list of games waiting for players and quick pairing;
 //! [`ratings`] player identities and Glicko-2 ratings.
 
+pub mod analysis;
 pub mod clocks;
 pub mod lobby;
 pub mod offers;
@@ -609,6 +610,10 @@ pub struct Hub {
     rating_lock: Mutex<()>,
     /// Set when the server stops: timers end the games no more (a restarted server does).
     closed: std::sync::atomic::AtomicBool,
+    /// Reviews running in this process, with the share done.
+    reviewing: std::sync::Mutex<HashMap<String, f64>>,
+    /// Thinking per ply of a review, in ms.
+    review_ply_ms: std::sync::atomic::AtomicU64,
 }
 
 /// Secrets that repeat from run to run (`tabla serve --seed S`): the n-th game created in the
@@ -691,6 +696,8 @@ impl Hub {
             pairing: Mutex::new(()),
             closed: false.into(),
             rating_lock: Mutex::new(()),
+            reviewing: std::sync::Mutex::new(HashMap::new()),
+            review_ply_ms: (analysis::REVIEW_PLY.as_millis() as u64).into(),
         })
     }
 
@@ -1410,6 +1417,7 @@ impl Hub {
     /// Loads the unfinished games with computer seats, so that a computer whose turn was cut
     /// off by a restart plays it.
     pub async fn resume(self: &Arc<Self>) {
+        self.resume_reviews().await;
         match self.store.resumable().await {
             Ok(ids) => {
                 for id in ids {
