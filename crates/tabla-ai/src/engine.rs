@@ -327,14 +327,13 @@ pub fn think_watched<G: GameAi>(
             // reach): alpha-beta proves it in a moment and plays it exactly, where MCTS
             // would spend its whole budget on it. A tenth of the budget for the proof.
             let t0 = std::time::Instant::now();
-            let probe =
-                Limits {
-                    depth: 64,
-                    time: Some(t / 10),
-                    threads,
-                    options: tweaks.options(),
-                    stop: None,
-                };
+            let probe = Limits {
+                depth: 64,
+                time: Some(t / 10),
+                threads,
+                options: tweaks.options(),
+                stop: None,
+            };
             let r = minimax::search(g, &eval, probe, |_| {});
             if r.score.abs() > minimax::WIN_BOUND {
                 let score = Some(if r.score > 0 { 1.0 } else { 0.0 });
@@ -511,11 +510,7 @@ fn analysis_kind<G: GameAi>(g: &G) -> Kind {
     }
 }
 
-fn analyse_game<G: GameAi>(
-    g: &G,
-    req: &Request,
-    on_update: &mut dyn FnMut(&Analysis),
-) -> Analysis {
+fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Analysis)) -> Analysis {
     let t0 = std::time::Instant::now();
     let time = req.time;
     let lines = req.lines;
@@ -550,7 +545,8 @@ fn analyse_game<G: GameAi>(
         }
         a
     };
-    let limits = |t: Duration, threads: usize| Limits { stop: req.stop.clone(), ..Limits::time(t, threads) };
+    let limits =
+        |t: Duration, threads: usize| Limits { stop: req.stop.clone(), ..Limits::time(t, threads) };
     match g.to_move() {
         ToMove::Over => finish(Vec::new(), 0, None),
         ToMove::Chance => {
@@ -617,7 +613,11 @@ fn analyse_game<G: GameAi>(
                     || eval.shown(eval.expected(eval.evaluate(&child, me))),
                     |o| o.score(me, g.player_count()),
                 );
-                out.push(MoveValue { mv: g.format_move(m), value: round3(value), ..MoveValue::default() });
+                out.push(MoveValue {
+                    mv: g.format_move(m),
+                    value: round3(value),
+                    ..MoveValue::default()
+                });
             }
             let mut a = finish(out, iterations.min(u64::from(u32::MAX)) as u32, Some(me));
             // Monte Carlo keeps no table to read a line from: the lines are the moves alone.

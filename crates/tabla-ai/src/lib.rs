@@ -62,7 +62,10 @@ mod testing;
 
 use std::time::Duration;
 
-pub use engine::{analyse, analyse_with, best_move_dyn, best_move_dyn_watched, Analysis, MoveValue, Request, Thinking};
+pub use engine::{
+    analyse, analyse_with, best_move_dyn, best_move_dyn_watched, Analysis, MoveValue, Request,
+    Thinking,
+};
 pub use uct::{search, SearchResult};
 
 /// How much thinking a search may do, and at which level of play.

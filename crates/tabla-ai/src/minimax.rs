@@ -534,7 +534,10 @@ fn table<G: Game>(root: &G) -> (Arc<Table>, u8) {
         ToMove::Player(p) => p.0,
         _ => u8::MAX,
     };
-    tt::for_search(player)
+    // The game's name in the key too: two games' positions can share a hash.
+    let rules =
+        root.rules_key() ^ root.id().bytes().fold(0u64, |h, b| h.rotate_left(8) ^ u64::from(b));
+    tt::for_search(player, rules)
 }
 
 /// Searches `root` (a player must be to move) by iterative deepening within `limits`, and
@@ -713,6 +716,9 @@ pub fn score_moves_near<G: Game, E: Evaluator<G>>(
     score_moves_watched(root, eval, limits, margin, &mut |_, _| {})
 }
 
+/// What [`score_moves_watched`] calls after each depth: the values, best first, and the depth.
+pub type OnDepth<'a, M> = &'a mut dyn FnMut(&[Scored<M>], u32);
+
 /// As [`score_moves_near`], calling `on_depth` with the values (best first) and the depth
 /// after each depth at which every move was searched, so that an analysis can be shown as it
 /// deepens.
@@ -721,7 +727,7 @@ pub fn score_moves_watched<G: Game, E: Evaluator<G>>(
     eval: &E,
     limits: Limits,
     margin: Option<f64>,
-    on_depth: &mut dyn FnMut(&[Scored<G::Move>], u32),
+    on_depth: OnDepth<'_, G::Move>,
 ) -> (Vec<Scored<G::Move>>, u32) {
     let ToMove::Player(_) = root.to_move() else { return (Vec::new(), 0) };
     let (table, generation) = table(root);

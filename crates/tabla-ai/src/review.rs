@@ -136,7 +136,8 @@ pub fn review(
         .map(|&n| {
             let mine: Vec<f64> =
                 plies.iter().filter(|p| p.player == n).map(|p| move_accuracy(p.loss)).collect();
-            let mean = if mine.is_empty() { 100.0 } else { mine.iter().sum::<f64>() / mine.len() as f64 };
+            let mean =
+                if mine.is_empty() { 100.0 } else { mine.iter().sum::<f64>() / mine.len() as f64 };
             (n, (mean * 10.0).round() / 10.0)
         })
         .collect();
@@ -181,7 +182,7 @@ mod tests {
             }
         }
         let (Some(_), Some(bad)) = (winning, losing) else { panic!("3×3 has both kinds") };
-        let r = review(&g, &[bad.clone()], Duration::from_millis(200), None, &mut |_| {})
+        let r = review(&g, std::slice::from_ref(&bad), Duration::from_millis(200), None, &mut |_| {})
             .unwrap()
             .unwrap();
         assert_eq!(r.plies.len(), 1);
@@ -192,14 +193,65 @@ mod tests {
         assert!(r.luck.is_none());
     }
 
+    /// Positions of small Amazons boards reached by random play in which the mover wins
+    /// (valued exactly by brute force): the analysis's top move must keep the win. Returns
+    /// how many were checked.
+    fn top_moves_win(layouts: &[&str], per_layout: usize, think: Duration) -> usize {
+        use tabla_core::rand::{rngs::SmallRng, Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut checked = 0;
+        for layout in layouts {
+            let start = tabla_games::new_game("amazons", &[format!("layout={layout}")]).unwrap();
+            for _ in 0..per_layout {
+                let mut g = start.clone();
+                let plies = rng.random_range(1..6);
+                for _ in 0..plies {
+                    let legal = g.legal();
+                    if legal.is_empty() || g.outcome().is_some() {
+                        break;
+                    }
+                    g.play_text(&legal[rng.random_range(0..legal.len())]).unwrap();
+                }
+                if g.outcome().is_some() || crate::testing::solve(&g) < 1.0 {
+                    continue;
+                }
+                let a = crate::analyse(&g, think);
+                let top = &a.moves[0].mv;
+                let mut c = g.clone();
+                c.play_text(top).unwrap();
+                let wins = c.outcome().is_some() || crate::testing::solve(&c) == 0.0;
+                assert!(wins, "{layout} after {:?}: {top} throws the win away", g.position_text());
+                checked += 1;
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn the_top_move_of_an_analysis_wins_a_won_position() {
+        let n = top_moves_win(
+            &["1../..2", "1../.../..2", "1.../..../...2", "1../.../.../..2"],
+            12,
+            Duration::from_millis(250),
+        );
+        assert!(n >= 15, "only {n} won positions");
+    }
+
+    /// The same on 4×4, where a win can lie 10 plies deep: given a second (the analysis
+    /// board gives it five).
+    #[test]
+    #[ignore = "deep: about 30 s"]
+    fn the_top_move_of_an_analysis_wins_a_won_position_on_four_by_four() {
+        let n = top_moves_win(&["1.../..../..../...2"], 16, Duration::from_millis(1500));
+        assert!(n >= 6, "only {n} won positions");
+    }
+
     #[test]
     fn dice_give_luck_that_sums_to_nothing_and_bad_records_are_named() {
         let g = tabla_games::new_game("bulgarian-ur", &[]).unwrap();
         let record: Vec<String> =
             "first=black r3 0-3 r5 0-5".split(' ').map(str::to_string).collect();
-        let r = review(&g, &record, Duration::from_millis(40), None, &mut |_| {})
-            .unwrap()
-            .unwrap();
+        let r = review(&g, &record, Duration::from_millis(40), None, &mut |_| {}).unwrap().unwrap();
         let luck = r.luck.expect("a game with dice has luck");
         assert!((luck["black"] + luck["yellow"]).abs() < 1e-9, "{luck:?}");
         assert_eq!(r.plies.iter().map(|p| p.ply).collect::<Vec<_>>(), [3, 5]);

@@ -13,7 +13,14 @@ pub(crate) fn amazons(words: &[&str]) -> Amazons {
 /// win, 0 a loss, 0.5 a draw), by plain negamax over every line: the truth a test holds the
 /// engine to.
 pub(crate) fn solve(g: &tabla_games::AnyGame) -> f64 {
+    solve_memo(g, &mut std::collections::HashMap::new())
+}
+
+fn solve_memo(g: &tabla_games::AnyGame, memo: &mut std::collections::HashMap<u64, f64>) -> f64 {
     use tabla_core::ToMove;
+    if let Some(&v) = memo.get(&g.hash()) {
+        return v;
+    }
     let ToMove::Player(me) = g.to_move() else { unreachable!("no chance in these games") };
     let mut best = 0.0f64;
     for m in g.legal() {
@@ -22,8 +29,8 @@ pub(crate) fn solve(g: &tabla_games::AnyGame) -> f64 {
         let v = match c.outcome() {
             Some(o) => o.score(me, 2),
             None => match c.to_move() {
-                ToMove::Player(p) if p == me => solve(&c),
-                _ => 1.0 - solve(&c),
+                ToMove::Player(p) if p == me => solve_memo(&c, memo),
+                _ => 1.0 - solve_memo(&c, memo),
             },
         };
         best = best.max(v);
@@ -31,5 +38,6 @@ pub(crate) fn solve(g: &tabla_games::AnyGame) -> f64 {
             break;
         }
     }
+    memo.insert(g.hash(), best);
     best
 }

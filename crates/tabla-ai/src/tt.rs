@@ -135,37 +135,67 @@ impl Table {
 /// Entries per table: 2^20 (16 MiB).
 const BITS: u32 = 19;
 
-thread_local! {
-    static TABLES: RefCell<Vec<(u8, Arc<Table>, u8)>> = const { RefCell::new(Vec::new()) };
+/// One thread's table for one player: the table, its generation, and the rules (game and
+/// [`tabla_core::Game::rules_key`]) its entries belong to.
+struct Owned {
+    player: u8,
+    table: Arc<Table>,
+    generation: u8,
+    rules: u64,
 }
 
-/// This thread's table for searches of `player`'s moves, and the generation of a new search
-/// on it.
-pub(crate) fn for_search(player: u8) -> (Arc<Table>, u8) {
+thread_local! {
+    static TABLES: RefCell<Vec<Owned>> = const { RefCell::new(Vec::new()) };
+}
+
+/// This thread's table for searches of `player`'s moves under `rules`, and the generation
+/// of a new search on it. A thread that searched another game or board before (a server's
+/// worker threads do) gets a fresh table: equal hashes there can be different positions.
+pub(crate) fn for_search(player: u8, rules: u64) -> (Arc<Table>, u8) {
     TABLES.with(|t| {
         let mut t = t.borrow_mut();
-        let i = match t.iter().position(|e| e.0 == player) {
+        let i = match t.iter().position(|e| e.player == player) {
             Some(i) => i,
             None => {
-                t.push((player, Arc::new(Table::new(BITS)), 0));
+                let table = Arc::new(Table::new(BITS));
+                t.push(Owned { player, table, generation: 0, rules });
                 t.len() - 1
             }
         };
         let e = &mut t[i];
-        e.2 = e.2.wrapping_add(1);
-        (Arc::clone(&e.1), e.2)
+        if e.rules != rules {
+            e.table = Arc::new(Table::new(BITS));
+            e.generation = 0;
+            e.rules = rules;
+        }
+        e.generation = e.generation.wrapping_add(1);
+        (Arc::clone(&e.table), e.generation)
     })
 }
 
 /// This thread's table for `player`'s searches, as the last search left it (for reading
 /// its lines), if it has one.
 pub(crate) fn peek(player: u8) -> Option<Arc<Table>> {
-    TABLES.with(|t| t.borrow().iter().find(|e| e.0 == player).map(|e| Arc::clone(&e.1)))
+    TABLES.with(|t| t.borrow().iter().find(|e| e.player == player).map(|e| Arc::clone(&e.table)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A server thread searches many games: another board or game starts from an empty
+    /// table (equal hashes there can be different positions), the same one keeps it.
+    #[test]
+    fn another_rule_set_gets_a_fresh_table() {
+        let (a, g1) = for_search(5, 111);
+        a.put(42, Hit { depth: 3, bound: Bound::Exact, score: 9, mv: Some(1) }, g1);
+        let (same, g2) = for_search(5, 111);
+        assert!(Arc::ptr_eq(&a, &same) && g2 == g1.wrapping_add(1));
+        assert!(same.get(42).is_some());
+        let (other, _) = for_search(5, 222);
+        assert!(other.get(42).is_none(), "another board's entry was read");
+        assert!(peek(5).is_some_and(|t| Arc::ptr_eq(&t, &other)));
+    }
 
     #[test]
     fn stores_and_reads_back_and_packs_every_field() {

@@ -307,6 +307,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// that rules depend on). Repetition history is left out, as it is of the position text:
     /// two positions that look the same hash the same, which is what repetition rules and
     /// transposition tables compare.
+    /// A number that tells this game's rule set and board from the others of the same game
+    /// (sizes, variants, options): positions of two boards can share a [`Game::hash`], and a
+    /// search's table kept from one game to the next must not mistake one for the other.
+    fn rules_key(&self) -> u64 {
+        0
+    }
+
     fn hash(&self) -> u64;
 
     /// The hash computed from nothing, to check the incremental one. Games that compute

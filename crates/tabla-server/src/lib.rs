@@ -53,6 +53,8 @@ pub struct Config {
     /// bound, so that tests of time-outs need not wait 10 s. Never set by `tabla serve`.
     #[doc(hidden)]
     pub test_clocks: bool,
+    /// Thinking per ply of a game review; `None`: 300 ms.
+    pub review_ply: Option<Duration>,
 }
 
 impl Default for Config {
@@ -64,6 +66,7 @@ impl Default for Config {
             searches: None,
             seed: None,
             test_clocks: false,
+            review_ply: None,
         }
     }
 }
@@ -181,6 +184,9 @@ pub async fn start(config: Config) -> Result<Running, String> {
         seeded,
         config.test_clocks,
     );
+    if let Some(t) = config.review_ply {
+        hub.set_review_ply(t);
+    }
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;

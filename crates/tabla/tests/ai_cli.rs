@@ -84,6 +84,81 @@ fn analyse_gives_bulgarian_ur_win_chances_and_outcome_values_at_chance_nodes() {
 }
 
 #[test]
+fn analyse_lines_gives_the_best_moves_their_lines_and_the_depth() {
+    let run = |args: &[&str]| -> serde_json::Value {
+        let lines = stdout_lines(&tabla(args));
+        assert_eq!(lines.len(), 1);
+        serde_json::from_str(&lines[0]).unwrap()
+    };
+    let v = run(&["analyse", "gipf", "-o", "variant=basic", "--time-ms", "300", "--lines", "2"]);
+    assert!(v["depth"].as_u64().unwrap() >= 1, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    for (i, m) in moves.iter().enumerate() {
+        match m.get("pv") {
+            Some(pv) => {
+                assert!(i < 2, "only the first K have a line");
+                let pv = pv.as_array().unwrap();
+                assert_eq!(pv[0], m["move"]);
+                assert!(!pv.is_empty() && pv.len() <= 12);
+                // The line is playable from the position.
+                let tokens: Vec<&str> = pv.iter().map(|t| t.as_str().unwrap()).collect();
+                let joined = tokens.join(" ");
+                stdout_lines(&tabla(&["state", "gipf", "-o", "variant=basic", "--moves", &joined]));
+            }
+            None => assert!(i >= 2, "move {i} has no line"),
+        }
+    }
+    // At a chance node: each roll's chance.
+    let v = run(&[
+        "analyse",
+        "bulgarian-ur",
+        "--moves",
+        "first=black",
+        "--time-ms",
+        "120",
+        "--lines",
+        "1",
+    ]);
+    assert!(v["moves"].as_array().unwrap().iter().all(|m| m["chance"].as_f64().is_some()));
+    // --lines 0 is refused, as bad input.
+    let out = tabla(&["analyse", "amazons", "--lines", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--lines"));
+}
+
+#[test]
+fn review_marks_each_player_move_and_measures_the_dice() {
+    let out = tabla(&[
+        "review",
+        "bulgarian-ur",
+        "--moves",
+        "first=black r3 0-3 r5 0-5 r2",
+        "--time-ms",
+        "60",
+    ]);
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 1, "one JSON line");
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(keys(&v), set(&["plies", "accuracy", "luck"]));
+    let plies = v["plies"].as_array().unwrap();
+    assert_eq!(plies.iter().map(|p| p["ply"].as_u64().unwrap()).collect::<Vec<_>>(), [3, 5]);
+    for p in plies {
+        assert_eq!(
+            keys(p),
+            set(&["ply", "player", "move", "best", "before", "after", "loss", "class"])
+        );
+    }
+    let luck = &v["luck"];
+    assert!((luck["black"].as_f64().unwrap() + luck["yellow"].as_f64().unwrap()).abs() < 0.002);
+    // A game without dice has no luck; a bad record is bad input.
+    let out = tabla(&["review", "amazons", "-o", "layout=1../..#/..2", "--moves", "a3-b3/b2"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
+    assert!(v.get("luck").is_none());
+    let out = tabla(&["review", "amazons", "--moves", "zz"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn analyse_of_a_finished_game_lists_nothing() {
     let lines = stdout_lines(&tabla(&["analyse", "amazons", "-o", "layout=1#./##./..2"]));
     let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();

@@ -234,6 +234,8 @@ pub struct Config {
     /// The board's lines with occupancy words, for the stepwise sampler: `None` on boards
     /// that [`Lines`] does not take.
     pub lines: Option<Lines>,
+    /// Tells this rule set and board from others (see `Game::rules_key`).
+    pub rules_key: u64,
 }
 
 impl Config {
@@ -472,6 +474,19 @@ impl Config {
             .map(|c| (0..geo.dir_count()).map(|d| geo.ray(c, d).len() as u64).sum())
             .max()
             .unwrap_or(0);
+        let rules_key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (geo.len(), geo.dir_count(), players, teams, killer, first.0).hash(&mut h);
+            format!("{placement:?}").hash(&mut h);
+            // The shape, holes included: every ray's length from every cell.
+            for c in geo.cells() {
+                for d in 0..geo.dir_count() {
+                    geo.ray(c, d).len().hash(&mut h);
+                }
+            }
+            h.finish()
+        };
         Ok(Config {
             geo,
             players,
@@ -485,6 +500,7 @@ impl Config {
             max_sight,
             rays128,
             lines,
+            rules_key,
         })
     }
 }

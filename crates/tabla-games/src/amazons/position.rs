@@ -535,6 +535,10 @@ impl Game for Amazons {
         })
     }
 
+    fn rules_key(&self) -> u64 {
+        self.cfg.rules_key
+    }
+
     fn hash(&self) -> u64 {
         let mut h = self.board_hash ^ zobrist(Z_TURN, self.turn.0 as u32);
         for p in self.cfg.seats() {

@@ -680,6 +680,13 @@ impl Game for BulgarianUr {
         })
     }
 
+    fn rules_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.rules.hash(&mut h);
+        h.finish()
+    }
+
     fn hash(&self) -> u64 {
         let stage = match self.stage {
             Stage::RollOff => 0u64,

@@ -868,6 +868,13 @@ impl Game for Gipf {
         })
     }
 
+    fn rules_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.variant.hash(&mut h);
+        h.finish()
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -782,6 +782,13 @@ impl Game for Seega {
     /// Board, side to move, phase and the quiet count: what the position text holds. The
     /// repetition history is left out, as chess leaves it out of FEN and of its hash keys:
     /// it is the record's business, and a position read from text starts it afresh.
+    fn rules_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.config.hash(&mut h);
+        h.finish()
+    }
+
     fn hash(&self) -> u64 {
         self.key ^ zobrist(Z_QUIET, self.quiet)
     }

@@ -174,18 +174,25 @@ impl Hub {
         let hub = Arc::clone(self);
         let job_id = id.to_string();
         let runtime = tokio::runtime::Handle::current();
+        // A stopping server stops its reviews (a restarted one resumes them).
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopping = Some(Arc::clone(&stop));
         tokio::task::spawn_blocking(move || {
             guarded("the review", || {
-                let r = tabla_ai::review::review(&start_at, &record, per_ply, None, &mut |done| {
-                    if let Some(p) = hub.reviewing.lock().expect("reviews").get_mut(&job_id) {
-                        *p = (done * 1000.0).round() / 1000.0;
-                    }
-                    // Let a computer seat that waits have its turn between two plies.
-                    drop(permit.take());
-                    permit = runtime.block_on(Arc::clone(&ai).acquire_owned()).ok();
-                })
-                .map_err(|e| ApiError::internal(format!("stored record: {e}")))?
-                .ok_or_else(|| ApiError::internal("the review was stopped"))?;
+                let r =
+                    tabla_ai::review::review(&start_at, &record, per_ply, stopping, &mut |done| {
+                        if hub.closed.load(Ordering::Relaxed) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        if let Some(p) = hub.reviewing.lock().expect("reviews").get_mut(&job_id) {
+                            *p = (done * 1000.0).round() / 1000.0;
+                        }
+                        // Let a computer seat that waits have its turn between two plies.
+                        drop(permit.take());
+                        permit = runtime.block_on(Arc::clone(&ai).acquire_owned()).ok();
+                    })
+                    .map_err(|e| ApiError::internal(format!("stored record: {e}")))?
+                    .ok_or_else(|| ApiError::internal("the review was stopped"))?;
                 Ok(serde_json::to_string(&r).expect("review serialises"))
             })
         })
