@@ -14,6 +14,7 @@ import * as R from './gamereview.js';
 const POLL_MS = 500;
 const W = 320;
 const H = 100;
+const PAD = 6;
 
 /**
  * @param {{id: string, t: () => Function, game: () => object, shownPly: () => number,
@@ -85,7 +86,8 @@ export function createReviewPanel({ id, t, game, shownPly, mySeats, goReview, re
     const total = Math.max(1, g.record.length);
     const pts = R.graphPoints(st.review, g.seats.map((s) => s.player));
     if (pts.length < 2) return null;
-    const X = (ply) => ((ply / total) * W).toFixed(1);
+    // A margin on both sides, so that the first and last moves' dots and the cursor show whole.
+    const X = (ply) => (PAD + (ply / total) * (W - 2 * PAD)).toFixed(1);
     const Y = (v) => ((1 - v) * H).toFixed(1);
     const line = pts.map((p) => `${X(p.ply)},${Y(p.value)}`).join(' ');
     const area = `${X(pts[0].ply)},${H} ${line} ${X(pts[pts.length - 1].ply)},${H}`;
@@ -117,7 +119,7 @@ export function createReviewPanel({ id, t, game, shownPly, mySeats, goReview, re
       on: {
         click: (e) => {
           const box = e.currentTarget.getBoundingClientRect();
-          goReview(R.nearestPly(pts, ((e.clientX - box.left) / box.width) * total));
+          goReview(R.nearestPly(pts, (((e.clientX - box.left) / box.width) * W - PAD) / (W - 2 * PAD) * total));
         },
         // From point to point (Bulgarian Ur's rolls have none); the screen's own keys step by token.
         keydown: (e) => {
