@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, newPage, shot, api, PAGE, PHONE, DESKTOP } from './harness.mjs';
+import { launch, newPage, shot, api, startFromLobby, playToEnd, PAGE, PHONE, DESKTOP } from './harness.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -101,6 +101,12 @@ test('review: an imported finished game, its graph, marks, accuracy and the Anal
 
   // Ask for it: progress, then the review.
   await page.click('[data-action="review"]');
+  if (fake) {
+    // The progress while it runs (the fake answers "running" twice).
+    await page.waitForSelector('.greview [data-review-progress] progress');
+    await page.locator('.greview').scrollIntoViewIfNeeded();
+    await shot(page, 'review-progress-desktop');
+  }
   await page.waitForSelector('.greview[data-review-phase="done"]', { timeout: 40000 });
   const review = fake || (await api('GET', `/api/games/${id}/review`)).json;
   assert.ok(review.plies.length > 0);
@@ -195,4 +201,16 @@ test('analyse and review: closed for a player during a game between people, open
   assert.match(await watcher.getAttribute('a[data-action="analyse"]', 'href'), /^\/analysis\/amazons\?options=.*&record=&ply=0$/);
   assert.deepEqual(page.errors, []);
   assert.deepEqual(watcher.errors, []);
+});
+
+test('review: the end of a game against the computer offers it', async () => {
+  const page = await newPage(browser);
+  const id = await startFromLobby(page, { game: 'amazons', options: { size: '4' }, seats: [null, 'computer:1'] });
+  const real = await serverReviews(id);
+  await playToEnd(page);
+  if (!real) await fakeServer(page, id);
+  await page.click('dialog [data-action="end-review"]');
+  await page.waitForSelector('.greview[data-review-phase="done"]', { timeout: 40000 });
+  assert.ok(await page.$('[data-graph]'));
+  assert.deepEqual(page.errors, []);
 });
