@@ -258,8 +258,8 @@ const en = {
   'review.class.blunder': 'blunder',
   'review.legend': 'Chance: the mover’s win chance (a draw counts half) with the computer’s best play. ?! inaccuracy: the move lost at least 5% of it · ? mistake: at least 10% · ?? blunder: at least 15%. “best” is the move the computer preferred.',
   'review.luck.title': 'Luck against skill',
-  'review.luck.line': '{player}: the dice gave {luck} win chance, and their own choices lost {loss}.',
-  'review.luck.help': 'Luck is how much the dice changed a player’s win chance over the game; the choices lost what the moves played gave away against the computer’s best.',
+  'review.luck.line': '{player}: the dice were worth {luck} of win chance; their own moves gave away {loss} in all.',
+  'review.luck.help': 'Luck: how much the dice changed a player’s win chance over the game. Moves: the win chance each move lost against the computer’s best, added up.',
   'review.analyse': 'Analyse',
   'review.analyse.title': 'Open the position shown on the analysis board',
 };
@@ -517,8 +517,8 @@ const hu = {
   'review.class.blunder': 'durva hiba',
   'review.legend': 'Esély: a lépő nyerési esélye (a döntetlen fél győzelem) a gép legjobb játékával. ?! pontatlanság: a lépés legalább 5%-ot vesztett belőle · ? hiba: legalább 10%-ot · ?? durva hiba: legalább 15%-ot. A „legjobb” a gép által választott lépés.',
   'review.luck.title': 'Szerencse és tudás',
-  'review.luck.line': '{player}: a kocka {luck} nyerési esélyt hozott, a saját döntései {loss} esélyt vesztettek.',
-  'review.luck.help': 'A szerencse az, amennyit a kocka változtatott a játékos nyerési esélyén a játszma során; a döntések vesztesége az, amennyit a megtett lépések leadtak a gép legjobb lépéseihez képest.',
+  'review.luck.line': '{player}: a kocka {luck} nyerési esélyt ért, a saját lépései összesen {loss} esélyt vesztettek.',
+  'review.luck.help': 'Szerencse: amennyit a kocka változtatott a játékos nyerési esélyén a játszma során. Lépések: amennyi esélyt az egyes lépések vesztettek a gép legjobb lépéséhez képest, összeadva.',
   'review.analyse': 'Elemzés',
   'review.analyse.title': 'A látható állás megnyitása az elemzőtáblán',
 };

@@ -86,9 +86,9 @@ export function createReviewPanel({ id, t, game, shownPly, mySeats, goReview, re
     const total = Math.max(1, g.record.length);
     const pts = R.graphPoints(st.review, g.seats.map((s) => s.player));
     if (pts.length < 2) return null;
-    // A margin on both sides, so that the first and last moves' dots and the cursor show whole.
+    // A margin all round, so that the dots at the ends (and at 0% or 100%) and the cursor show whole.
     const X = (ply) => (PAD + (ply / total) * (W - 2 * PAD)).toFixed(1);
-    const Y = (v) => ((1 - v) * H).toFixed(1);
+    const Y = (v) => (PAD + (1 - v) * (H - 2 * PAD)).toFixed(1);
     const line = pts.map((p) => `${X(p.ply)},${Y(p.value)}`).join(' ');
     const area = `${X(pts[0].ply)},${H} ${line} ${X(pts[pts.length - 1].ply)},${H}`;
     const dots = pts
