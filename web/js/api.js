@@ -50,6 +50,9 @@ export const api = {
   game: (id) => call('GET', `/api/games/${enc(id)}`),
   /** The game as it was after `ply` tokens of its record (for review). */
   gameAt: (id, ply) => call('GET', `/api/games/${enc(id)}?ply=${enc(ply)}`),
+  /** The computer's review of a finished game: `{progress}` while it runs, then the review. */
+  review: (id) => call('GET', `/api/games/${enc(id)}/review`),
+  startReview: (id) => call('POST', `/api/games/${enc(id)}/review`),
   record: (id) => call('GET', `/api/games/${enc(id)}/record`, { text: true }),
   move: (id, token, move, ply) => call('POST', `/api/games/${enc(id)}/moves`, { token, body: { move, ply } }),
   resign: (id, token) => call('POST', `/api/games/${enc(id)}/resign`, { token, body: {} }),

@@ -16,6 +16,7 @@ import { miniPiece, dieSvg, previewMove } from './draw.js';
 import { recordFile } from './records.js';
 import { showRules as openRules } from './rules.js';
 import { createPeople, nameOf, signed } from './people.js';
+import { createReviewPanel } from './reviewpanel.js';
 
 /** How long a forced move (the only legal one, or a pass) stays visible before it is made. */
 const FORCED_PAUSE_MS = 900;
@@ -128,6 +129,21 @@ export async function showGame(root, ctx, id) {
   });
   // A game between people: names, invite, offers, clocks, turn awareness (people.js).
   const people = createPeople({ ctx, id, S, live, mySeats, iMoved: () => (S.moved.key === `${S.game.version}:${S.game.ply}` ? S.moved.value : null), tokenFor: (p) => tokenFor(p), render: () => render(false), say: (w, x) => say(w, x) });
+
+  // The computer's review of a finished game and the Analyse link, under the move list (reviewpanel.js).
+  const greview = createReviewPanel({
+    id,
+    t,
+    game: () => S.game,
+    shownPly: () => (S.shown || S.game).ply,
+    mySeats,
+    goReview: (ply) => goReview(ply),
+    // The review's marks go into the move list too.
+    render: () => {
+      renderMoves();
+      renderGreview();
+    },
+  });
 
   function onOther(msg) {
     people.onOther(msg);
@@ -454,12 +470,13 @@ export async function showGame(root, ctx, id) {
     el.banner = h('div');
     el.toolbar = h('div.toolbar');
     el.moves = h('div.moves');
+    el.greview = h('div.greview-wrap');
     el.type = h('div.typebox');
     el.share = h('div.share');
     el.keys = h('p.keys-help', tr('key.help'));
     el.people = h('div.people-top');
     el.clocks = h('div.clock-strip-wrap');
-    const side = h('aside.side', { 'aria-label': tr('moves.title') }, el.status, el.conn, el.players, el.legend, el.toolbar, el.toolNote, el.banner, el.moves, el.type, h('details.more', h('summary', tr('record.title'), ' · ', tr('invite.title')), el.share), el.keys);
+    const side = h('aside.side', { 'aria-label': tr('moves.title') }, el.status, el.conn, el.players, el.legend, el.toolbar, el.toolNote, el.banner, el.moves, el.greview, el.type, h('details.more', h('summary', tr('record.title'), ' · ', tr('invite.title')), el.share), el.keys);
     const main = h('main.game', h('section.board-area', el.people, el.bar, el.clocks, boardWrap, el.prompt, el.actions, el.boardNote), side, el.live);
     fill(root, ctx.topbar(tr.gameName(gameMeta()) + optionText(), people.soundButton(), h('button', { type: 'button', 'data-action': 'rules', on: { click: showRules } }, tr('btn.rules'))), main);
     el.board = createBoard(boardWrap, { onClick: onBoardClick, onFocusMove: () => {} });
@@ -481,6 +498,7 @@ export async function showGame(root, ctx, id) {
     renderToolbar();
     renderBanner();
     renderMoves();
+    renderGreview();
     renderShare();
     updateTypebox();
     renderPrompt();
@@ -854,7 +872,7 @@ export async function showGame(root, ctx, id) {
         return;
       }
       n += 1;
-      items.push(item(i + 1, i + 1 === shownPly || (roll && roll.ply === shownPly), h('span.n', `${n}.`), roll ? die(roll) : null, tok));
+      items.push(item(i + 1, i + 1 === shownPly || (roll && roll.ply === shownPly), h('span.n', `${n}.`), roll ? die(roll) : null, tok, greview.marks(i + 1)));
       roll = null;
     });
     if (roll) items.push(item(roll.ply, roll.ply === shownPly, h('span.n', `${n + 1}.`), die(roll), '…'));
@@ -874,6 +892,18 @@ export async function showGame(root, ctx, id) {
     );
     const cur = list.querySelector('[aria-current=true]');
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+  }
+
+  function renderGreview() {
+    if (!el.greview || !S.game) return;
+    // Drawn anew each time: keep the focus on the graph (or button) it was on.
+    const f = document.activeElement;
+    const key = f && el.greview.contains(f) ? (f.getAttribute('data-graph') ? '[data-graph]' : f.getAttribute('data-action') ? `[data-action="${f.getAttribute('data-action')}"]` : null) : null;
+    fill(el.greview, greview.element());
+    if (key) {
+      const again = el.greview.querySelector(key);
+      if (again) again.focus();
+    }
   }
 
   function buildTypebox() {
@@ -961,7 +991,7 @@ export async function showGame(root, ctx, id) {
       h('div.result', resultText(g)),
       h('div.reason', reasonText(g)),
       g.seats.some((x) => x.rating_change != null) ? h('div.ratings', { 'data-end-ratings': '1' }, g.seats.filter((x) => x.rating != null).map((x) => `${nameOf(g, x.player, tr)} ${x.rating}${x.rating_change != null ? ` (${signed(x.rating_change)})` : ''}`).join(' · ')) : null,
-      h('div.buttons', people.ownRematch() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() ? people.endPart() : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
+      h('div.buttons', people.ownRematch() ? h('button.primary', { type: 'button', 'data-action': 'rematch', on: { click: rematch } }, tr('game.rematch')) : people.me() ? people.endPart() : null, h('button', { type: 'button', 'data-action': 'close-end', on: { click: () => dlg.close() } }, tr('game.review')), h('button', { type: 'button', 'data-action': 'end-review', on: { click: () => { dlg.close(); greview.start(); } } }, tr('review.ask')), h('a', { href: '/' }, h('button', { type: 'button', tabindex: '-1' }, tr('nav.lobby')))),
     );
     const dlg = modal({ title: tr('game.over'), body, className: 'end' });
   }
