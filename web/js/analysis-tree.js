@@ -154,3 +154,33 @@ export function layoutLine(start) {
   }
   return items;
 }
+
+/**
+ * The analysis board's address: `/analysis/GAME?options=JSON&record=TOKENS&ply=N` (or
+ * `position=TEXT` for a board set up from a position). Empty parts are left out.
+ */
+export function analysisUrl({ game, options = {}, record = [], ply = null, position = null }) {
+  const q = new URLSearchParams();
+  if (options && Object.keys(options).length) q.set('options', JSON.stringify(options));
+  if (position) q.set('position', position);
+  if (record && record.length) q.set('record', record.join(' '));
+  if (ply !== null && ply !== undefined && record && ply !== record.length) q.set('ply', String(ply));
+  const s = q.toString();
+  return `/analysis/${encodeURIComponent(game)}${s ? `?${s}` : ''}`;
+}
+
+/** Reads an address's query back: {options, record, ply, position}; bad parts count as absent. */
+export function parseAnalysisQuery(search) {
+  const q = new URLSearchParams(search);
+  let options = {};
+  try {
+    const o = JSON.parse(q.get('options') || '{}');
+    if (o && typeof o === 'object' && !Array.isArray(o)) options = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
+  } catch (_) {
+    /* not JSON: the defaults */
+  }
+  const record = (q.get('record') || '').split(/\s+/).filter(Boolean);
+  const n = Number(q.get('ply'));
+  const ply = q.has('ply') && Number.isInteger(n) && n >= 0 ? Math.min(n, record.length) : record.length;
+  return { options, record, ply, position: q.get('position') || null };
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MoveTree, layoutLine, isChanceToken } from '../js/analysis-tree.js';
+import { MoveTree, layoutLine, isChanceToken, analysisUrl, parseAnalysisQuery } from '../js/analysis-tree.js';
 
 const toks = (items) => items.map((i) => (i.node ? i.node.token : `(${toks(i.variation).join(' ')})`));
 
@@ -75,4 +75,16 @@ test('move numbers count moves, not chance outcomes', () => {
   assert.equal(isChanceToken('r4'), true);
   assert.equal(isChanceToken('first=yellow'), true);
   assert.equal(isChanceToken('0-2'), false);
+});
+
+test('the address carries game, options, record and ply, and reads back', () => {
+  const url = analysisUrl({ game: 'amazons', options: { size: '6' }, record: ['a1-a2/a3', 'b6-b5/b4'], ply: 1 });
+  assert.equal(url, '/analysis/amazons?options=%7B%22size%22%3A%226%22%7D&record=a1-a2%2Fa3+b6-b5%2Fb4&ply=1');
+  assert.deepEqual(parseAnalysisQuery(url.split('?')[1]), { options: { size: '6' }, record: ['a1-a2/a3', 'b6-b5/b4'], ply: 1, position: null });
+  assert.equal(analysisUrl({ game: 'seega' }), '/analysis/seega');
+  assert.equal(analysisUrl({ game: 'seega', record: ['x'], ply: 1 }), '/analysis/seega?record=x');
+  // Bad parts: the defaults, the whole record, a ply no further than the record.
+  assert.deepEqual(parseAnalysisQuery('options=%7Bnope&record=a%20b&ply=9'), { options: {}, record: ['a', 'b'], ply: 2, position: null });
+  assert.equal(parseAnalysisQuery('ply=-1&record=a').ply, 1);
+  assert.equal(parseAnalysisQuery('position=P%201').position, 'P 1');
 });
