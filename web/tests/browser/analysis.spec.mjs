@@ -70,10 +70,23 @@ test('analysis board, every game: the start, a move by clicks, the engine', asyn
       assert.ok(await page.locator('svg.board .hint-path, svg.board .hint-ring').count(), `${game}: the best move drawn`);
       assert.match(await page.textContent('[data-engine=status]'), /depth \d+/);
       assert.ok(await page.getAttribute('.evalbar .pct', 'data-eval'));
+      // A principal variation's move, clicked, plays the line up to it into the tree.
+      const { ply: at } = await A(page);
+      const pv = page.locator('.engine ol.lines li').first().locator('[data-pv]');
+      const n = await pv.count();
+      await pv.nth(n - 1).click();
+      await atPly(page, at + n);
     }
     await shot(page, `analysis-${game}-desktop`);
     assert.ok(ply >= 0);
   }
+  // The engine switched off: no lines, no bar; on again: they come back.
+  await page.uncheck('[data-action=engine]');
+  assert.equal(await page.locator('.engine ol.lines').count(), 0);
+  assert.equal(await page.locator('.evalbar').isVisible(), false);
+  assert.match(await page.textContent('[data-engine=status]'), /off/);
+  await page.check('[data-action=engine]');
+  if (engine) await page.waitForSelector('.engine ol.lines li', { timeout: 15000 });
   assert.deepEqual(page.errors, []);
 });
 
