@@ -19,6 +19,23 @@ const COMPUTER = 'computer:4';
 const liveUrl = () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/analyse/live`;
 const pieceKind = { amazons: 'queen', seega: 'stone', 'bulgarian-ur': 'blue', gipf: 'piece' };
 
+/**
+ * Redraws a box and gives the focus back to the same control (the engine's lines are drawn
+ * anew on every frame: a keyboard user on a line must not lose their place).
+ */
+function keepFocus(box, redraw) {
+  const a = document.activeElement;
+  const keys = ['data-action', 'data-chance', 'data-line', 'data-pv', 'data-node'];
+  const inside = a && box.contains(a) && a !== box;
+  const line = inside && a.closest('[data-line]');
+  const sel = inside ? keys.filter((k) => a.hasAttribute(k)).map((k) => `[${k}="${CSS.escape(a.getAttribute(k))}"]`).join('') : '';
+  redraw();
+  if (!inside) return;
+  const scope = line ? box.querySelector(`[data-line="${CSS.escape(line.getAttribute('data-line'))}"]`) : box;
+  const again = (sel && scope && scope.querySelector(sel)) || box.querySelector('[aria-current=true]');
+  if (again) again.focus();
+}
+
 /** `/analysis`: the game and its options, then the board. */
 export async function showAnalysisPicker(root, ctx) {
   const t = () => ctx.t;
@@ -335,7 +352,7 @@ export async function showAnalysis(root, ctx, game) {
       if (d.choices.length) parts.push(h('div.choices', h('span.muted', tr('choose.which')), d.choices.map((m) => h('button', { type: 'button', 'data-choice': m, on: { click: () => play(m) } }, m))));
       if (S.clicks.length) parts.push(h('button', { type: 'button', 'data-action': 'back', title: 'Esc', on: { click: () => { S.clicks = P.back(S.clicks); renderBoard(false); renderActions(); } } }, '↶ ', tr('btn.back')));
     }
-    fill(el.actions, parts);
+    keepFocus(el.actions, () => fill(el.actions, parts));
   }
 
   function renderEngine() {
@@ -376,7 +393,7 @@ export async function showAnalysis(root, ctx, game) {
         body.push(h('ol.lines', list.map((m) => h('li', { 'data-line': m.move }, h('strong.v', percent(m.value)), h('span.pv', (m.pv && m.pv.length ? m.pv : [m.move]).map((tok, i, pv) => h('button.mv', { type: 'button', 'data-pv': String(i), title: tr('analysis.pv.play'), on: { click: () => playLine(pv, i) } }, tok)))))));
       }
     }
-    fill(el.engine, h('div.engine-head', sw, h('span.muted', { 'data-engine': 'status' }, status)), body);
+    keepFocus(el.engine, () => fill(el.engine, h('div.engine-head', sw, h('span.muted', { 'data-engine': 'status' }, status)), body));
   }
 
   function renderMoves() {
@@ -392,7 +409,7 @@ export async function showAnalysis(root, ctx, game) {
     };
     const items = (list) => list.map((it) => (it.node ? nodeButton(it.node) : h('div.var', { 'data-variation': String(it.variation[0].node.id) }, items(it.variation))));
     const list = layoutLine(tree.root);
-    fill(
+    keepFocus(el.moves, () => fill(
       el.moves,
       h(
         'div.head',
@@ -402,7 +419,7 @@ export async function showAnalysis(root, ctx, game) {
         h('button', { type: 'button', 'data-action': 'next', title: tr('moves.next'), disabled: !cur.children.length, on: { click: () => go(cur.children[0]) } }, '▶'),
         h('button', { type: 'button', 'data-action': 'last', title: tr('analysis.end'), disabled: !cur.children.length, on: { click: () => go(tree.line().at(-1)) } }, '»'),
       ),
-      h('div.tree', { role: 'list', 'aria-label': tr('analysis.moves') }, h('button.mv.root', { type: 'button', 'data-node': String(tree.root.id), 'aria-current': String(cur === tree.root), on: { click: () => go(tree.root) } }, tr('analysis.start')), list.length ? items(list) : h('span.muted', tr('analysis.moves.none'))),
+      h('div.tree', { role: 'group', 'aria-label': tr('analysis.moves') }, h('button.mv.root', { type: 'button', 'data-node': String(tree.root.id), 'aria-current': String(cur === tree.root), on: { click: () => go(tree.root) } }, tr('analysis.start')), list.length ? items(list) : h('span.muted', tr('analysis.moves.none'))),
       cur.parent
         ? h(
             'div.node-tools',
@@ -410,9 +427,12 @@ export async function showAnalysis(root, ctx, game) {
             h('button', { type: 'button', 'data-action': 'delete', on: { click: () => { tree.remove(cur); show(); } } }, tr('analysis.delete')),
           )
         : null,
-    );
-    const b = el.moves.querySelector('[aria-current=true]');
-    if (b && b.scrollIntoView) b.scrollIntoView({ block: 'nearest' });
+    ));
+    // The current node in view inside the list only (scrolling the page would pull a phone's
+    // board away from under the finger).
+    const box = el.moves.querySelector('.tree');
+    const b = box.querySelector('[aria-current=true]');
+    if (b && (b.offsetTop < box.scrollTop || b.offsetTop + b.offsetHeight > box.scrollTop + box.clientHeight)) box.scrollTop = b.offsetTop - box.clientHeight / 2;
   }
 
   function renderTools() {

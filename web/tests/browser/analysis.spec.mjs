@@ -3,7 +3,10 @@
 // added, promoted and deleted, the keys, continuing against the computer, a phone, Hungarian.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { launch, newPage, clickId, shot, api, PAGE, PHONE } from './harness.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let browser;
 let engine = false;
@@ -124,6 +127,17 @@ test('analysis board, a variation: added at a node of the record, promoted, dele
   a = await atPly(page, 1);
   assert.equal(await page.locator('.atree .var').count(), 0);
   assert.deepEqual(await page.$$eval('.atree button.mv[data-token]', (b) => b.map((x) => x.dataset.token)), record);
+  // Copy: the position text and the record of the line to the node shown.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('[data-action=copy-record]');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), record[0]);
+  await page.click('[data-action=copy-position]');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), a.state.position);
+  assert.match(await page.textContent('[data-action=copy-position]'), /Copied/);
+  // Nothing serious for axe.
+  await page.addScriptTag({ path: axePath });
+  const bad = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(bad, []);
   // Keys: → along the line, Home to the start, End to its end.
   await page.keyboard.press('ArrowRight');
   await atPly(page, 2);
