@@ -139,6 +139,13 @@ export async function showAnalysis(root, ctx, game) {
       S.error = null;
     } catch (e) {
       if (S.tree.current !== node) return;
+      if (e.status === 400 && node.parent) {
+        // A token the rules refuse (a mistyped record in the address): it and what follows
+        // leave the tree, the reason is said, and the position before it is shown.
+        say(t().error(e));
+        S.tree.remove(node);
+        return show();
+      }
       S.state = null;
       S.error = e;
     }
@@ -153,6 +160,7 @@ export async function showAnalysis(root, ctx, game) {
 
   // ---------- moves ----------
   function play(token) {
+    say('');
     S.tree.play(token);
     show();
   }

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, newPage, clickId, shot, api, PAGE, PHONE } from './harness.mjs';
+import { launch, newPage, clickId, shot, api, PAGE, PHONE, DESKTOP } from './harness.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -208,5 +208,11 @@ test('analysis board on a phone, in Hungarian: the picker and the board, nothing
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(wide <= 0, `the page is ${wide}px wider than the phone`);
   await shot(page, 'analysis-ur-hu-phone', { full: true });
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'analysis-ur-hu-desktop');
+  // A token the rules refuse in the address: said, and the board stops before it.
+  await page.goto(`${PAGE}/analysis/bulgarian-ur?record=${encodeURIComponent('first=black r2 0-5 r1')}`);
+  await atPly(page, 2);
+  assert.match(await page.textContent('.board-area .note'), /0-5/);
   assert.deepEqual(page.errors, []);
 });
