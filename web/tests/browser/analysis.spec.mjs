@@ -175,6 +175,32 @@ test('analysis board, Bulgarian Ur: the dice are chosen, with their chances', as
   assert.deepEqual(page.errors, []);
 });
 
+test('analysis board: a busy engine is said and asked again; a frame of another position is not shown', async () => {
+  const page = await newPage(browser);
+  const start = (await api('POST', '/api/position', { game: 'seega' })).json.state;
+  const asked = [];
+  // The engine's socket answered here: busy first, then a frame that fits no position
+  // (another side to move), then a real one.
+  await page.routeWebSocket(/\/api\/analyse\/live$/, (ws) => {
+    ws.onMessage((m) => {
+      asked.push(JSON.parse(String(m)));
+      if (asked.length === 1) return ws.send(JSON.stringify({ error: 'busy', retry_after_ms: 800 }));
+      ws.send(JSON.stringify({ to_move: 'second', player: 'second', value: 0.9, moves: [{ move: 'zz', value: 0.9, pv: ['zz'] }], depth: 9, elapsed_ms: 1, final: true }));
+      ws.send(JSON.stringify({ to_move: start.to_move, player: start.to_move, value: 0.6, moves: start.legal.slice(0, 2).map((m, i) => ({ move: m, value: 0.6 - i / 10, visits: 10, pv: [m] })), depth: 2, elapsed_ms: 1200, final: true }));
+    });
+  });
+  await page.goto(`${PAGE}/analysis/seega`);
+  await page.waitForFunction(() => /busy/.test(document.querySelector('[data-engine=status]').textContent));
+  await page.waitForSelector('.engine ol.lines li');
+  assert.equal(asked.length, 2);
+  assert.deepEqual(asked[0], { game: 'seega', options: {}, record: '', lines: 3, time_ms: 5000 });
+  assert.match(await page.textContent('[data-engine=status]'), /depth 2 · 1\.2 s · done/);
+  assert.equal(await page.locator('.engine ol.lines li').count(), 2);
+  assert.equal(await page.getAttribute('.evalbar .pct', 'data-eval'), '0.600');
+  assert.equal(await page.getAttribute('svg.board', 'data-best'), start.legal[0]);
+  assert.deepEqual(page.errors, []);
+});
+
 test('analysis board: continue against the computer from a node; the lobby links here', async () => {
   const page = await newPage(browser);
   await page.goto(`${PAGE}/`);
@@ -214,5 +240,9 @@ test('analysis board on a phone, in Hungarian: the picker and the board, nothing
   await page.goto(`${PAGE}/analysis/bulgarian-ur?record=${encodeURIComponent('first=black r2 0-5 r1')}`);
   await atPly(page, 2);
   assert.match(await page.textContent('.board-area .note'), /0-5/);
+  // The language switch redraws the board's texts, the tree kept.
+  await page.click('[data-action=lang]');
+  assert.match(await page.textContent('.atree .head'), /Moves and variations/);
+  assert.equal(await page.locator('.atree button.mv[data-token]').count(), 2);
   assert.deepEqual(page.errors, []);
 });
