@@ -128,6 +128,9 @@ export async function showAnalysis(root, ctx, game) {
   async function show() {
     const node = S.tree.current;
     S.clicks = [];
+    // Until the node's state comes the board keeps its drawing but takes no clicks, and no
+    // engine frame of the node before is taken for this one.
+    S.state = null;
     S.engine = null;
     syncUrl();
     renderMoves();

@@ -190,7 +190,7 @@ test('analysis board: a busy engine is said and asked again; a frame of another 
     });
   });
   await page.goto(`${PAGE}/analysis/seega`);
-  await page.waitForFunction(() => /busy/.test(document.querySelector('[data-engine=status]').textContent));
+  await page.waitForFunction(() => /busy/.test((document.querySelector('[data-engine=status]') || {}).textContent));
   await page.waitForSelector('.engine ol.lines li');
   assert.equal(asked.length, 2);
   assert.deepEqual(asked[0], { game: 'seega', options: {}, record: '', lines: 3, time_ms: 5000 });
