@@ -88,3 +88,15 @@ test('the address carries game, options, record and ply, and reads back', () => 
   assert.equal(parseAnalysisQuery('ply=-1&record=a').ply, 1);
   assert.equal(parseAnalysisQuery('position=P%201').position, 'P 1');
 });
+
+test('every text key of the analysis board is in English and Hungarian', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { keys } = await import('../js/i18n.js');
+  const src = readFileSync(new URL('../js/analysis.js', import.meta.url), 'utf8');
+  const used = new Set([...src.matchAll(/\b(?:tr|t|t\(\))\('([a-z0-9_.]+)'/g), ...src.matchAll(/\? '(analysis\.[a-z.]+)' : '(analysis\.[a-z.]+)'/g)].flatMap((m) => m.slice(1).filter(Boolean)));
+  assert.ok(used.size > 30, `found ${used.size}`);
+  for (const lang of ['en', 'hu']) {
+    const have = new Set(keys(lang));
+    assert.deepEqual([...used].filter((k) => !have.has(k)), [], lang);
+  }
+});
