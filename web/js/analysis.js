@@ -457,7 +457,8 @@ export async function showAnalysis(root, ctx, game) {
       el.tools,
       h('button', { type: 'button', 'data-action': 'flip', disabled: !st, on: { click: flip } }, tr('btn.flip')),
       h('button', { type: 'button', 'data-action': 'copy-position', disabled: !st, on: { click: (e) => copy(e.currentTarget, st.position) } }, tr('analysis.copy.position')),
-      h('button', { type: 'button', 'data-action': 'copy-record', on: { click: (e) => copy(e.currentTarget, S.tree.record().join(' ')) } }, tr('record.copy')),
+      // The record of the line shown: to this node and on along its continuation (as in the address).
+      h('button', { type: 'button', 'data-action': 'copy-record', on: { click: (e) => copy(e.currentTarget, S.tree.line().map((n) => n.token).join(' ')) } }, tr('record.copy')),
       // A game is made from a record only, so a board set up from a position text cannot go on as one.
       S.position ? null : h('button.primary', { type: 'button', 'data-action': 'continue', disabled: !st || !!st.result, on: { click: (e) => continueVsComputer(e.currentTarget) } }, tr('analysis.continue')),
     );

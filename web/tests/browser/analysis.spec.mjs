@@ -127,10 +127,10 @@ test('analysis board, a variation: added at a node of the record, promoted, dele
   a = await atPly(page, 1);
   assert.equal(await page.locator('.atree .var').count(), 0);
   assert.deepEqual(await page.$$eval('.atree button.mv[data-token]', (b) => b.map((x) => x.dataset.token)), record);
-  // Copy: the position text and the record of the line to the node shown.
+  // Copy: the position text of the node shown and the record of its line.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.click('[data-action=copy-record]');
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), record[0]);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), record.join(' '));
   await page.click('[data-action=copy-position]');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), a.state.position);
   assert.match(await page.textContent('[data-action=copy-position]'), /Copied/);
