@@ -48,7 +48,7 @@ export async function showAnalysisPicker(root, ctx) {
     return;
   }
   const games = meta.games;
-  const S = { game: games.some((g) => g.id === getPref('lastGame')) ? getPref('lastGame') : games[0].id, options: {}, record: '' };
+  const S = { game: games.some((g) => g.id === getPref('lastGame')) ? getPref('lastGame') : games[0].id, options: {}, record: '', position: '' };
   const info = () => games.find((g) => g.id === S.game);
   const reset = () => (S.options = Object.fromEntries(info().options.map((o) => [o.key, defaultValue(o)])));
   const applies = (o) => optionApplies(S.game, o.key, S.options, Object.fromEntries(info().options.map((x) => [x.key, defaultValue(x)])));
@@ -56,6 +56,8 @@ export async function showAnalysisPicker(root, ctx) {
   const chosen = () => Object.fromEntries(info().options.filter(applies).map((o) => [o.key, String(S.options[o.key] ?? '').trim()]).filter(([k, v]) => v !== '' && v !== defaultValue(info().options.find((o) => o.key === k))));
   const recordBox = h('textarea', { 'data-analysis': 'record', spellcheck: 'false', placeholder: 'first=black r3 0-3 …' });
   recordBox.addEventListener('input', () => (S.record = recordBox.value));
+  const positionBox = h('input', { type: 'text', 'data-analysis': 'position', spellcheck: 'false', autocomplete: 'off' });
+  positionBox.addEventListener('input', () => (S.position = positionBox.value.trim()));
 
   function optionRow(o) {
     const tr = t();
@@ -68,7 +70,7 @@ export async function showAnalysisPicker(root, ctx) {
 
   function render() {
     const tr = t();
-    const open = () => location.assign(analysisUrl({ game: S.game, options: chosen(), record: S.record.split(/\s+/).filter(Boolean) }));
+    const open = () => location.assign(analysisUrl({ game: S.game, options: chosen(), position: S.position || null, record: S.record.split(/\s+/).filter(Boolean) }));
     fill(
       root,
       ctx.topbar(tr('analysis.title')),
@@ -79,6 +81,7 @@ export async function showAnalysisPicker(root, ctx) {
         h('div.game-picker', games.map((g) => h('button.game-card', { type: 'button', 'data-game': g.id, 'aria-pressed': String(g.id === S.game), on: { click: () => { S.game = g.id; reset(); render(); } } }, h('span.name', tr.gameName(g)), h('span.summary', tr.gameSummary(g))))),
         info().options.filter(applies).map(optionRow),
         h('label.analysis-record', tr('analysis.record'), recordBox),
+        h('label.analysis-record', tr('analysis.position'), positionBox),
         h('div.start-row', h('button.primary.big', { type: 'button', 'data-action': 'analysis-open', on: { click: open } }, tr('analysis.open'))),
       ),
     );

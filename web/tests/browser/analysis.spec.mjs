@@ -201,8 +201,19 @@ test('analysis board: a busy engine is said and asked again; a frame of another 
   assert.deepEqual(page.errors, []);
 });
 
-test('analysis board: continue against the computer from a node; the lobby links here', async () => {
+test('analysis board: continue against the computer from a node; the lobby links here; a position text', async () => {
   const page = await newPage(browser);
+  // From a position text (the picker's box): the board shows it; no game can be made of it.
+  const seega = 'O...O/....O/...../X.OX./....X first moving 0,0 0';
+  await page.goto(`${PAGE}/analysis`);
+  await page.click('.analysis-pick [data-game=seega]');
+  await page.fill('[data-analysis=position]', seega);
+  await page.click('[data-action=analysis-open]');
+  await atPly(page, 0);
+  assert.equal((await A(page)).state.position, seega);
+  assert.equal(await page.locator('[data-action=continue]').count(), 0);
+  await clickMove(page);
+  assert.match(page.url(), /position=O.*&record=/);
   await page.goto(`${PAGE}/`);
   await page.click('[data-game=seega]');
   await page.click('[data-action=analysis-lobby]');
