@@ -9,6 +9,7 @@ import { showGame } from './game.js';
 import { showLearn, showLearnIndex } from './learn.js';
 import { WORDS as LEARN_WORDS } from './lessons.js';
 import { nameButton } from './people.js';
+import { showAnalysis, showAnalysisPicker } from './analysis.js';
 
 const ctx = {
   t: translator(pickLanguage(getPref('lang'), navigator.languages || [navigator.language])),
@@ -29,6 +30,7 @@ const ctx = {
       h('a.brand', { href: '/' }, t('app.title')),
       h('span.title', title || ''),
       ...buttons,
+      h('a.learn-link.analysis-link', { href: '/analysis', 'data-action': 'analysis' }, t('analysis.link')),
       h('a.learn-link', { href: '/learn', 'data-action': 'learn' }, (LEARN_WORDS[t.lang] || LEARN_WORDS.en).learn),
       nameButton(ctx),
       h('button', { type: 'button', class: 'lang', title: t('lang.switch.title'), 'data-action': 'lang', on: { click: () => ctx.setLang(t.lang === 'hu' ? 'en' : 'hu') } }, t('lang.switch')),
@@ -46,10 +48,13 @@ document.documentElement.lang = ctx.t.lang;
 const root = document.getElementById('app');
 const m = location.pathname.match(/^\/g\/([^/]+)\/?$/);
 const learn = location.pathname.match(/^\/learn(?:\/([^/]+))?\/?$/);
+const analysis = location.pathname.match(/^\/analysis(?:\/([^/]+))?\/?$/);
 // Which screen this is, for the CSS (a phone's game screen has no room for every top-bar link).
-document.body.dataset.screen = m ? 'game' : learn ? 'learn' : 'lobby';
+document.body.dataset.screen = m ? 'game' : learn ? 'learn' : analysis ? 'analysis' : 'lobby';
 if (m) showGame(root, ctx, decodeURIComponent(m[1]));
 else if (learn && learn[1]) showLearn(root, ctx, decodeURIComponent(learn[1]));
 else if (learn) showLearnIndex(root, ctx);
+else if (analysis && analysis[1]) showAnalysis(root, ctx, decodeURIComponent(analysis[1]));
+else if (analysis) showAnalysisPicker(root, ctx);
 else if (location.pathname === '/' || location.pathname === '/index.html') showLobby(root, ctx);
 else fill(root, ctx.topbar(''), h('p', { style: 'padding:1em' }, '404'));

@@ -11,6 +11,7 @@ import { showRules as openRules } from './rules.js';
 import { createOpenList } from './openlist.js';
 import { askName, clockWords, withPlayer } from './people.js';
 import { CLOCK_CHOICES } from './clock.js';
+import { analysisUrl } from './analysis-tree.js';
 
 /** The value an option starts with: its default when that is one of its choices. */
 export function defaultValue(opt) {
@@ -437,7 +438,7 @@ export async function showLobby(root, ctx) {
       h('p.muted', tr('lobby.import.help')),
       ta,
       said ? h('p.error', { 'data-import': 'refused', role: 'alert' }, said) : null,
-      h('div.start-row', h('button', { type: 'button', 'data-action': 'import-continue', disabled: state.busy || !state.previewOk, on: { click: go(false) } }, tr('lobby.import.continue')), h('button', { type: 'button', 'data-action': 'import-review', disabled: state.busy || !state.previewOk, on: { click: go(true) } }, tr('lobby.import.review')), h('label.muted', tr('lobby.import.file'), ' ', file)),
+      h('div.start-row', h('button', { type: 'button', 'data-action': 'import-continue', disabled: state.busy || !state.previewOk, on: { click: go(false) } }, tr('lobby.import.continue')), h('button', { type: 'button', 'data-action': 'import-review', disabled: state.busy || !state.previewOk, on: { click: go(true) } }, tr('lobby.import.review')), h('button', { type: 'button', 'data-action': 'import-analyse', disabled: !state.previewOk, on: { click: () => location.assign(analysisUrl({ game: state.game, options: chosenOptions(), record: parseRecordFile(state.importText).record.split(/\s+/).filter(Boolean) })) } }, tr('analysis.import')), h('label.muted', tr('lobby.import.file'), ' ', file)),
     ];
   }
 
@@ -487,7 +488,7 @@ export async function showLobby(root, ctx) {
     const newGame = h(
       'section.new',
       h('h2', tr('lobby.new')),
-      h('p.tagline', tr('app.tagline')),
+      h('p.tagline', tr('app.tagline'), ' ', h('a', { href: analysisUrl({ game: state.game, options: chosenOptions() }), 'data-action': 'analysis-lobby' }, tr('analysis.lobby'))),
       picker,
       h('h3', tr('lobby.options'), ' ', h('button', { type: 'button', class: 'link', 'data-action': 'rules', on: { click: () => showRules(g) } }, tr('lobby.rules'))),
       g.options.length ? g.options.filter(applies).map(optionRow) : h('p.muted', '—'),

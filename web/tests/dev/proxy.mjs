@@ -26,7 +26,7 @@ const server = http.createServer(async (req, res) => {
     req.pipe(up);
     return;
   }
-  const rel = path === '/' || /^\/(g\/[^/]+|learn(\/[^/]+)?)\/?$/.test(path) ? 'index.html' : normalize(path).replace(/^\/+/, '');
+  const rel = path === '/' || /^\/(g\/[^/]+|learn(\/[^/]+)?|analysis(\/[^/]+)?)\/?$/.test(path) ? 'index.html' : normalize(path).replace(/^\/+/, '');
   try {
     const body = await readFile(join(root, rel));
     res.writeHead(200, { 'Content-Type': types[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });

@@ -1,0 +1,133 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyseRequest, seatValue, percent, fitsState, engineView, EngineClient } from '../js/analysis-engine.js';
+
+const frame = {
+  to_move: 'black',
+  player: 'black',
+  value: 0.63,
+  moves: [
+    { move: 'd1-d7/g7', value: 0.63, visits: 1200, pv: ['d1-d7/g7', 'a4-c4/c2'] },
+    { move: 'a1-a2/a3', value: 0.5, visits: 300, pv: ['a1-a2/a3'] },
+    { move: 'b1-b2/b3', value: 0.4, visits: 100, pv: ['b1-b2/b3'] },
+    { move: 'c1-c2/c3', value: 0.2, visits: 10 },
+  ],
+  depth: 5,
+  elapsed_ms: 230,
+  final: false,
+};
+
+test('the request frame names the node by its record', () => {
+  assert.deepEqual(analyseRequest({ game: 'amazons', options: { size: '6' }, record: ['a', 'b'] }), { game: 'amazons', options: { size: '6' }, record: 'a b', lines: 3, time_ms: 5000 });
+  assert.equal(analyseRequest({ game: 'seega', position: 'P', record: [] }).position, 'P');
+});
+
+test('values are seen from the first seat', () => {
+  assert.equal(seatValue(0.7, 'white', ['white', 'black']), 0.7);
+  assert.ok(Math.abs(seatValue(0.7, 'black', ['white', 'black']) - 0.3) < 1e-9);
+  assert.equal(seatValue(0.7, 'p2', ['p1', 'p2', 'p3']), null);
+  assert.equal(seatValue(undefined, 'white', ['white', 'black']), null);
+  assert.equal(percent(0.634), '63%');
+  assert.equal(percent(null), '–');
+});
+
+test('a frame shows the bar, the best lines, the best move, depth and time', () => {
+  const v = engineView(frame, { players: ['white', 'black'] });
+  assert.ok(Math.abs(v.seat0 - 0.37) < 1e-9);
+  assert.equal(v.lines.length, 3);
+  assert.deepEqual(v.lines[0].pv, ['d1-d7/g7', 'a4-c4/c2']);
+  assert.equal(v.all.length, 4);
+  assert.equal(v.best, 'd1-d7/g7');
+  assert.equal(v.depth, 5);
+  assert.equal(v.elapsedMs, 230);
+  assert.equal(v.final, false);
+  assert.equal(engineView(null), null);
+});
+
+test('a chance node lists the outcomes with their probabilities, and no best move', () => {
+  const f = { to_move: 'chance', player: 'black', value: 0.55, moves: [{ move: 'r1', value: 0.4, chance: 1 / 6 }, { move: 'r2', value: 0.6, chance: 1 / 6 }], depth: 3, elapsed_ms: 10, final: true };
+  const v = engineView(f, { players: ['black', 'yellow'] });
+  assert.equal(v.chance, true);
+  assert.equal(v.best, null);
+  assert.deepEqual(v.lines, []);
+  assert.equal(v.all[1].chance, 1 / 6);
+  assert.equal(v.seat0, 0.55);
+});
+
+test('errors, busy answers and frames of another position', () => {
+  assert.deepEqual(engineView({ error: 'busy', retry_after_ms: 500 }), { error: 'busy', retryMs: 500 });
+  assert.equal(engineView({ error: 'bad' }).retryMs, null);
+  const state = { to_move: 'black', legal: frame.moves.map((m) => m.move) };
+  assert.equal(fitsState(frame, state), true);
+  assert.equal(fitsState(frame, { ...state, to_move: 'white' }), false);
+  assert.equal(fitsState(frame, { ...state, legal: ['x'] }), false);
+  assert.equal(fitsState({ error: 'x' }, state), true);
+});
+
+/** A fake socket and clock. */
+function rig() {
+  const sockets = [];
+  const timers = [];
+  const client = new EngineClient({
+    url: 'ws://x/api/analyse/live',
+    openSocket: (url) => {
+      const ws = { url, readyState: 0, sent: [], send(s) { this.sent.push(JSON.parse(s)); }, close() { this.readyState = 3; } };
+      sockets.push(ws);
+      return ws;
+    },
+    timers: { setTimeout: (fn, ms) => timers.push({ fn, ms }) - 1, clearTimeout: (i) => (timers[i] = null) },
+    onFrame: (f) => frames.push(f),
+    onStatus: (s) => statuses.push(s),
+  });
+  const frames = [];
+  const statuses = [];
+  const open = (ws) => {
+    ws.readyState = 1;
+    ws.onopen();
+  };
+  const fire = () => {
+    const t = timers.findLast((x) => x);
+    timers[timers.indexOf(t)] = null;
+    t.fn();
+    return t.ms;
+  };
+  return { client, sockets, timers, frames, statuses, open, fire };
+}
+
+test('the socket asks once open, asks anew per node, and retries when busy', () => {
+  const r = rig();
+  r.client.analyse({ record: 'a' });
+  assert.equal(r.sockets.length, 1);
+  r.client.analyse({ record: 'a b' });
+  r.open(r.sockets[0]);
+  assert.deepEqual(r.sockets[0].sent, [{ record: 'a b' }]);
+  r.client.analyse({ record: 'a b c' });
+  assert.equal(r.sockets[0].sent.length, 2);
+  r.sockets[0].onmessage({ data: JSON.stringify(frame) });
+  assert.equal(r.frames.length, 1);
+  r.sockets[0].onmessage({ data: JSON.stringify({ error: 'busy', retry_after_ms: 700 }) });
+  assert.equal(r.client.status, 'busy');
+  assert.equal(r.fire(), 700);
+  assert.deepEqual(r.sockets[0].sent[2], { record: 'a b c' });
+  r.sockets[0].onmessage({ data: JSON.stringify(frame) });
+  assert.equal(r.client.status, 'open');
+});
+
+test('a dropped socket reconnects while wanted, waiting longer each time; stop closes it', () => {
+  const r = rig();
+  r.client.analyse({ record: '' });
+  r.sockets[0].onclose();
+  assert.equal(r.client.status, 'down');
+  assert.equal(r.fire(), 1000);
+  assert.equal(r.sockets.length, 2);
+  r.sockets[1].onclose();
+  assert.equal(r.fire(), 2000);
+  r.open(r.sockets[2]);
+  assert.equal(r.sockets[2].sent.length, 1);
+  r.client.stop();
+  assert.equal(r.sockets[2].readyState, 3);
+  assert.equal(r.client.status, 'off');
+  // A late close of the old socket changes nothing.
+  r.sockets[2].onclose();
+  assert.equal(r.sockets.length, 3);
+});
