@@ -7,7 +7,14 @@
 //!
 //! ```text
 //! cargo run --release -p tabla-ai --example calibration -- bulgarian-ur [-o KEY=VALUE]… \
-//!     [--games N] [--time-ms T] [--seed S] [--jobs J]
+//!     [--games N] [--time-ms T] [--seed S] [--jobs J] [--random-plies R]
+//! ```
+//!
+//! Each game starts with R uniformly random plies (default 4; Bulgarian Ur's dice vary its
+//! games anyway), so that games without dice are not all the same game; those plies are not
+//! predictions.
+//!
+//! ```text
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,6 +28,7 @@ fn main() {
     let mut game = String::new();
     let mut options = Vec::new();
     let (mut games, mut ms, mut seed, mut jobs) = (100usize, 100u64, 1u64, 2usize);
+    let mut random_plies = 4usize;
     let mut it = std::env::args().skip(1);
     while let Some(x) = it.next() {
         let mut v = || it.next().unwrap_or_else(|| panic!("{x} needs a value"));
@@ -30,6 +38,7 @@ fn main() {
             "--time-ms" => ms = v().parse().expect("--time-ms T"),
             "--seed" => seed = v().parse().expect("--seed S"),
             "--jobs" => jobs = v().parse().expect("--jobs J"),
+            "--random-plies" => random_plies = v().parse().expect("--random-plies R"),
             _ if game.is_empty() => game = x,
             _ => panic!("unknown argument {x}"),
         }
@@ -37,7 +46,9 @@ fn main() {
     assert!(!game.is_empty(), "usage: calibration GAME [options]");
     let start = tabla_games::new_game(&game, &options).expect("a game and its options");
     let time = Duration::from_millis(ms);
-    let pairs = Mutex::new(Vec::<(f64, f64)>::new());
+    // (predicted, result, legal moves at the position): the moves' count says how far the
+    // game has gone, in any game, for fitting a temperature per phase.
+    let pairs = Mutex::new(Vec::<(f64, f64, usize)>::new());
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..jobs.max(1) {
@@ -50,7 +61,15 @@ fn main() {
                     SmallRng::seed_from_u64(seed.wrapping_mul(7919).wrapping_add(i as u64));
                 let mut g = start.clone();
                 let mut predictions = Vec::new();
+                let mut ply = 0;
                 while g.to_move() != ToMove::Over {
+                    ply += 1;
+                    if ply <= random_plies && matches!(g.to_move(), ToMove::Player(_)) {
+                        let legal = g.legal();
+                        let mv = legal[rng.random_range(0..legal.len())].clone();
+                        g.play_text(&mv).expect("legal");
+                        continue;
+                    }
                     let mv = match g.to_move() {
                         ToMove::Chance => g.roll(rng.random()).expect("chance rolls"),
                         ToMove::Player(p) => {
@@ -60,7 +79,7 @@ fn main() {
                             } else {
                                 let a = tabla_ai::analyse(&g, time);
                                 let best = &a.moves[0];
-                                predictions.push((p, best.value));
+                                predictions.push((p, best.value, legal.len()));
                                 best.mv.clone()
                             }
                         }
@@ -71,16 +90,19 @@ fn main() {
                 let o = g.outcome().expect("over");
                 let players = g.player_names().len();
                 let mut out = pairs.lock().unwrap_or_else(|p| p.into_inner());
-                out.extend(predictions.into_iter().map(|(p, v)| (v, o.score(p, players))));
+                out.extend(
+                    predictions.into_iter().map(|(p, v, n)| (v, o.score(p, players), n)),
+                );
                 eprint!("\rgame {}/{games}", i + 1);
             });
         }
     });
     eprintln!();
-    let pairs = pairs.into_inner().unwrap_or_else(|p| p.into_inner());
+    let all = pairs.into_inner().unwrap_or_else(|p| p.into_inner());
+    let pairs: Vec<(f64, f64)> = all.iter().map(|&(v, r, _)| (v, r)).collect();
     let n = pairs.len().max(1) as f64;
     println!(
-        "{game} {}: {games} self-play games, analyse at {ms} ms per decision, {} predictions",
+        "{game} {}: {games} self-play games from {random_plies} random plies, analyse at {ms} ms per decision, {} predictions",
         options.join(" "),
         pairs.len()
     );
@@ -113,7 +135,7 @@ fn main() {
     }
     let brier = pairs.iter().map(|(v, r)| (v - r).powi(2)).sum::<f64>() / n;
     // The temperature that would calibrate best: p -> σ(logit(p) / k), by log-loss.
-    let loss = |k: f64| -> f64 {
+    let loss_of = |pairs: &[(f64, f64)], k: f64| -> f64 {
         pairs
             .iter()
             .map(|&(v, r)| {
@@ -122,12 +144,16 @@ fn main() {
                 -(r * q.ln() + (1.0 - r) * (1.0 - q).ln())
             })
             .sum::<f64>()
-            / n
+            / pairs.len().max(1) as f64
     };
-    let best_k = (50..=300)
-        .map(|i| f64::from(i) / 100.0)
-        .min_by(|a, b| loss(*a).total_cmp(&loss(*b)))
-        .unwrap_or(1.0);
+    let fit = |pairs: &[(f64, f64)]| -> f64 {
+        (20..=400)
+            .map(|i| f64::from(i) / 100.0)
+            .min_by(|a, b| loss_of(pairs, *a).total_cmp(&loss_of(pairs, *b)))
+            .unwrap_or(1.0)
+    };
+    let loss = |k: f64| loss_of(&pairs, k);
+    let best_k = fit(&pairs);
     println!();
     println!("Brier score {brier:.4}; expected calibration error {ece:.4}");
     println!(
@@ -136,4 +162,25 @@ fn main() {
         loss(best_k)
     );
     println!("(positions of one game are not independent: the intervals are optimistic)");
+    // The same fit by phase: positions grouped by their count of legal moves.
+    println!();
+    println!("| legal moves | positions | best temperature | log-loss at 1 | at best |");
+    println!("| --- | --- | --- | --- | --- |");
+    let edges = [0usize, 10, 30, 100, 300, 1000, usize::MAX];
+    for w in edges.windows(2) {
+        let part: Vec<(f64, f64)> =
+            all.iter().filter(|e| e.2 >= w[0] && e.2 < w[1]).map(|&(v, r, _)| (v, r)).collect();
+        if part.len() < 30 {
+            continue;
+        }
+        let k = fit(&part);
+        let hi = if w[1] == usize::MAX { "…".to_string() } else { (w[1] - 1).to_string() };
+        println!(
+            "| {}–{hi} | {} | {k:.2} | {:.4} | {:.4} |",
+            w[0],
+            part.len(),
+            loss_of(&part, 1.0),
+            loss_of(&part, k)
+        );
+    }
 }

@@ -363,7 +363,7 @@ pub fn think_watched<G: GameAi>(
     let limits = Limits { depth, time, threads, options: tweaks.options(), stop: None };
     if temperature <= 0.0 {
         let r = minimax::search(g, &eval, limits, |r| progress(r));
-        let score = Some(eval.shown(eval.expected(r.score)));
+        let score = Some(eval.shown_at(g, eval.expected(r.score)));
         return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes, score }));
     }
     // A beginner's choice: every move scored as deep as the level looks (or the time
@@ -600,7 +600,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                 .iter()
                 .map(|&(m, visits, value)| MoveValue {
                     mv: g.format_move(m),
-                    value: round3(value.clamp(0.0, 1.0)),
+                    value: round3(eval.shown_at(g, value.clamp(0.0, 1.0))),
                     visits: u64::from(visits),
                     ..MoveValue::default()
                 })
@@ -610,7 +610,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                 let mut child = g.clone();
                 child.play(m);
                 let value = child.outcome().map_or_else(
-                    || eval.shown(eval.expected(eval.evaluate(&child, me))),
+                    || eval.shown_at(g, eval.expected(eval.evaluate(&child, me))),
                     |o| o.score(me, g.player_count()),
                 );
                 out.push(MoveValue {
@@ -634,7 +634,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                     .enumerate()
                     .map(|(i, s)| MoveValue {
                         mv: g.format_move(s.mv),
-                        value: round3(eval.shown(eval.expected(s.value))),
+                        value: round3(eval.shown_at(g, eval.expected(s.value))),
                         visits: s.nodes,
                         chance: None,
                         pv: (i < lines).then(|| {
@@ -689,7 +689,7 @@ fn value_of<G: GameAi>(g: &G, me: Player, limits: Limits) -> (f64, u64) {
         ToMove::Player(p) if g.kind() == Kind::Minimax => {
             let (scored, _) = minimax::score_moves(g, &eval, limits);
             let best = scored.first().map_or(0, |s| s.value);
-            let v = eval.shown(eval.expected(best));
+            let v = eval.shown_at(g, eval.expected(best));
             let nodes = scored.iter().map(|s| s.nodes).sum();
             (round3(if eval.allies(g, p, me) { v } else { 1.0 - v }), nodes)
         }
@@ -701,7 +701,7 @@ fn value_of<G: GameAi>(g: &G, me: Player, limits: Limits) -> (f64, u64) {
             }
             None => (0.5, 0),
         },
-        _ => (round3(eval.shown(eval.expected(eval.evaluate(g, me)))), 1),
+        _ => (round3(eval.shown_at(g, eval.expected(eval.evaluate(g, me)))), 1),
     }
 }
 
@@ -752,7 +752,7 @@ fn watched<G: GameAi>(
     let mut relay = |r: &minimax::Report<G::Move>| {
         let t = Thinking {
             best: g.format_move(r.best),
-            score: Some(eval.shown(eval.expected(r.score))),
+            score: Some(eval.shown_at(g, eval.expected(r.score))),
             depth: r.depth,
             elapsed: r.elapsed,
         };

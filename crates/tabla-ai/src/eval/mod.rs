@@ -48,6 +48,12 @@ pub trait Evaluator<G: Game>: Sync + Send + Clone + 'static {
         expected
     }
 
+    /// As [`Evaluator::shown`], at position `g`: for games whose values are more or less
+    /// certain by how far the game has gone (measured by self-play per phase).
+    fn shown_at(&self, _g: &G, expected: f64) -> f64 {
+        self.shown(expected)
+    }
+
     /// Whether `a` and `b` play on the same side (partners in a team game). The search
     /// treats everyone not on the root player's side as one opponent (paranoid search).
     fn allies(&self, _g: &G, a: Player, b: Player) -> bool {
@@ -92,6 +98,17 @@ pub fn expected_score(value: i32, scale: f64) -> f64 {
     1.0 / (1.0 + (-f64::from(value) / scale).exp())
 }
 
+/// `p` with its log-odds divided by `temperature`: above 1 nearer 0.5, below 1 bolder. The
+/// one-parameter calibration (Platt scaling without a shift) fitted by
+/// `examples/calibration.rs`.
+pub fn tempered(p: f64, temperature: f64) -> f64 {
+    if p <= 0.0 || p >= 1.0 {
+        return p;
+    }
+    let logit = (p / (1.0 - p)).ln();
+    1.0 / (1.0 + (-logit / temperature).exp())
+}
+
 /// Reads `key=value` into one of `terms` (name and weight), for [`Evaluator::tweak`].
 pub(crate) fn set_term(
     terms: &mut [(&str, &mut i32)],
@@ -107,5 +124,25 @@ pub(crate) fn set_term(
             let names: Vec<&str> = terms.iter().map(|t| t.0).collect();
             Err(format!("no evaluation term '{key}'; terms: {}", names.join(", ")))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tempered;
+
+    #[test]
+    fn a_temperature_keeps_even_and_certain_and_moves_the_rest() {
+        for t in [0.5, 1.0, 2.0] {
+            assert!((tempered(0.5, t) - 0.5).abs() < 1e-12);
+            assert_eq!(tempered(0.0, t), 0.0);
+            assert_eq!(tempered(1.0, t), 1.0);
+        }
+        assert!((tempered(0.8, 1.0) - 0.8).abs() < 1e-12);
+        assert!(tempered(0.8, 0.5) > 0.9, "below 1: bolder");
+        assert!(tempered(0.8, 2.0) < 0.7, "above 1: nearer even");
+        assert!(tempered(0.2, 2.0) > 0.3);
+        // The two sides' chances still add up to one.
+        assert!((tempered(0.3, 1.7) + tempered(0.7, 1.7) - 1.0).abs() < 1e-12);
     }
 }
