@@ -78,15 +78,6 @@ export function percent(x, signed = false) {
 }
 
 /**
- * The address of the analysis board at a position of this game: the game's options and its
- * whole record, and the ply shown.
- */
-export function analysisUrl(game, options, record, ply) {
-  const enc = encodeURIComponent;
-  return `/analysis/${enc(game)}?options=${enc(JSON.stringify(options || {}))}&record=${enc((record || []).join(' '))}&ply=${enc(ply)}`;
-}
-
-/**
  * Fair play: no analysis (nor review) for a player during a game between people. Analysis is
  * closed when the game is not over, every seat is a person's (or open for one), and this
  * browser holds some seats but not all (all seats here: nobody to be unfair to).

@@ -10,6 +10,7 @@ import { h } from './dom.js';
 import { api } from './api.js';
 import { nameOf, movesMade } from './people.js';
 import * as R from './gamereview.js';
+import { analysisUrl } from './analysis-tree.js';
 
 const POLL_MS = 500;
 const W = 320;
@@ -149,6 +150,10 @@ export function createReviewPanel({ id, t, game, shownPly, mySeats, goReview, re
       e.class ? h('span', { class: `mark m-${e.class}` }, cls) : null,
       ` · ${tr('review.chance', { before: R.percent(e.before), after: R.percent(e.after) })}`,
       best ? ` · ${best}` : '',
+      // Where a move lost something: try the engine's move from the position before it.
+      e.class && best
+        ? [' · ', h('a', { href: analysisUrl({ game: g.game, options: g.options, record: g.record, ply: e.ply - 1 }), 'data-action': 'try-best', title: tr('review.try.title') }, tr('review.try', { move: e.best }))]
+        : null,
     );
   }
 
@@ -191,7 +196,7 @@ export function createReviewPanel({ id, t, game, shownPly, mySeats, goReview, re
       const reasonId = 'greview-why';
       const analyse = closed
         ? h('button', { type: 'button', 'data-action': 'analyse', disabled: true, 'aria-describedby': reasonId }, tr('review.analyse'))
-        : h('a.button', { href: R.analysisUrl(g.game, g.options, g.record, shownPly()), 'data-action': 'analyse', title: tr('review.analyse.title') }, tr('review.analyse'));
+        : h('a.button', { href: analysisUrl({ game: g.game, options: g.options, record: g.record, ply: shownPly() }), 'data-action': 'analyse', title: tr('review.analyse.title') }, tr('review.analyse'));
       const reviewBtn =
         st.phase === 'done' || st.phase === 'running'
           ? null
