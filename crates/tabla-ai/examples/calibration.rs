@@ -10,6 +10,9 @@
 //!     [--games N] [--time-ms T] [--seed S] [--jobs J] [--random-plies R]
 //! ```
 //!
+//! `--dump FILE` writes every prediction as CSV (predicted, result, legal moves) for
+//! `bench/calibrate.py`, which fits a shift and a temperature per phase.
+//!
 //! Each game starts with R uniformly random plies (default 4; Bulgarian Ur's dice vary its
 //! games anyway), so that games without dice are not all the same game; those plies are not
 //! predictions.
@@ -29,6 +32,7 @@ fn main() {
     let mut options = Vec::new();
     let (mut games, mut ms, mut seed, mut jobs) = (100usize, 100u64, 1u64, 2usize);
     let mut random_plies = 4usize;
+    let mut dump: Option<String> = None;
     let mut it = std::env::args().skip(1);
     while let Some(x) = it.next() {
         let mut v = || it.next().unwrap_or_else(|| panic!("{x} needs a value"));
@@ -39,6 +43,7 @@ fn main() {
             "--seed" => seed = v().parse().expect("--seed S"),
             "--jobs" => jobs = v().parse().expect("--jobs J"),
             "--random-plies" => random_plies = v().parse().expect("--random-plies R"),
+            "--dump" => dump = Some(v()),
             _ if game.is_empty() => game = x,
             _ => panic!("unknown argument {x}"),
         }
@@ -99,6 +104,11 @@ fn main() {
     });
     eprintln!();
     let all = pairs.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let Some(path) = &dump {
+        // One prediction a line: predicted, result, legal moves (for bench/calibrate.py).
+        let text: String = all.iter().map(|(v, r, n)| format!("{v},{r},{n}\n")).collect();
+        std::fs::write(path, format!("predicted,result,legal\n{text}")).expect("--dump FILE");
+    }
     let pairs: Vec<(f64, f64)> = all.iter().map(|&(v, r, _)| (v, r)).collect();
     let n = pairs.len().max(1) as f64;
     println!(
@@ -140,7 +150,7 @@ fn main() {
             .iter()
             .map(|&(v, r)| {
                 let v = v.clamp(1e-4, 1.0 - 1e-4);
-                let q = 1.0 / (1.0 + (-(v / (1.0 - v)).ln() / k).exp());
+                let q = (1.0 / (1.0 + (-(v / (1.0 - v)).ln() / k).exp())).clamp(1e-6, 1.0 - 1e-6);
                 -(r * q.ln() + (1.0 - r) * (1.0 - q).ln())
             })
             .sum::<f64>()

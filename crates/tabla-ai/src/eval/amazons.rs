@@ -337,6 +337,22 @@ impl Evaluator<Amazons> for AmazonsEval {
         self.weigh(&self.terms(g, me, self.need()))
     }
 
+    fn shown_at(&self, g: &Amazons, p: f64) -> f64 {
+        // Self-play (`examples/calibration.rs` on 6×6, 8×8 and 10×10, 4,447 predictions;
+        // `bench/calibrate.py`): early on, the mover's chances after a shallow search are far
+        // too sure (on 10×10 the start looked 0.99 for White), late they are too timid. The
+        // fitted shift and temperature by the count of legal moves, the same on every size.
+        const PHASES: [(f64, f64, f64); 6] = [
+            (5.0, 0.2, 0.25),
+            (17.0, 0.0, 0.25),
+            (55.0, 0.0, 0.30),
+            (173.0, 0.2, 0.9),
+            (548.0, 1.0, 3.0),
+            (1500.0, 1.0, 8.0),
+        ];
+        super::by_phase(g, p, &PHASES)
+    }
+
     fn scale(&self) -> f64 {
         60.0
     }

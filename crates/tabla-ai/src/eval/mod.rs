@@ -102,11 +102,37 @@ pub fn expected_score(value: i32, scale: f64) -> f64 {
 /// one-parameter calibration (Platt scaling without a shift) fitted by
 /// `examples/calibration.rs`.
 pub fn tempered(p: f64, temperature: f64) -> f64 {
+    shifted(p, 0.0, temperature)
+}
+
+/// `p` with `shift` taken off its log-odds before the temperature: a shift takes out a bias
+/// towards the mover (see `bench/calibrate.py`).
+pub fn shifted(p: f64, shift: f64, temperature: f64) -> f64 {
     if p <= 0.0 || p >= 1.0 {
         return p;
     }
     let logit = (p / (1.0 - p)).ln();
-    1.0 / (1.0 + (-logit / temperature).exp())
+    1.0 / (1.0 + (-(logit - shift) / temperature).exp())
+}
+
+/// A calibration by phase: rows of (legal moves, shift, temperature) in ascending order of
+/// legal moves, as `bench/calibrate.py` fits them from self-play (each row at the middle of
+/// its bucket); between two rows both numbers are interpolated on the logarithm of the legal
+/// moves, so that one more move never makes the shown chance jump.
+pub(crate) fn by_phase<G: tabla_core::Game>(g: &G, p: f64, rows: &[(f64, f64, f64)]) -> f64 {
+    let n = (g.count_legal_moves().max(1) as f64).ln();
+    let (first, last) = (rows[0], rows[rows.len() - 1]);
+    let (shift, temperature) = if n <= first.0.ln() {
+        (first.1, first.2)
+    } else if n >= last.0.ln() {
+        (last.1, last.2)
+    } else {
+        let i = rows.iter().position(|r| r.0.ln() > n).expect("between the ends");
+        let (a, b) = (rows[i - 1], rows[i]);
+        let x = (n - a.0.ln()) / (b.0.ln() - a.0.ln());
+        (a.1 + x * (b.1 - a.1), a.2 + x * (b.2 - a.2))
+    };
+    shifted(p, shift, temperature)
 }
 
 /// Reads `key=value` into one of `terms` (name and weight), for [`Evaluator::tweak`].
@@ -144,5 +170,8 @@ mod tests {
         assert!(tempered(0.2, 2.0) > 0.3);
         // The two sides' chances still add up to one.
         assert!((tempered(0.3, 1.7) + tempered(0.7, 1.7) - 1.0).abs() < 1e-12);
+        // A shift takes a bias off: the mover's 0.9 with a shift of its log-odds is even.
+        let logit = (0.9f64 / 0.1).ln();
+        assert!((super::shifted(0.9, logit, 3.0) - 0.5).abs() < 1e-12);
     }
 }
