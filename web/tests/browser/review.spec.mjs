@@ -146,7 +146,8 @@ test('review: an imported finished game, its graph, marks, accuracy and the Anal
   assert.equal(u.pathname, '/analysis/amazons');
   assert.deepEqual(JSON.parse(u.searchParams.get('options')), { size: '4' });
   assert.equal(u.searchParams.get('record'), rec);
-  assert.equal(u.searchParams.get('ply'), String(shown));
+  // (The ply is left out at the end of the record, where the board opens anyway.)
+  assert.equal(u.searchParams.get('ply') ?? String(rec.split(' ').length), String(shown));
 
   // A move with a mark shown: its line under the graph names the better move.
   const m = marked.find((e) => e.best !== e.move) || review.plies.find((e) => e.best !== e.move);
@@ -154,6 +155,20 @@ test('review: an imported finished game, its graph, marks, accuracy and the Anal
     await page.click(`.moves button[data-ply="${m.ply}"]`);
     await page.waitForSelector(`[data-review-at="${m.ply}"]`);
     assert.ok((await page.locator('[data-review-at]').textContent()).includes(`best: ${m.best}`));
+    if (m.class) {
+      // "Try the better move": the analysis board at the position before it, where the
+      // engine shows its own choice.
+      const tryHref = await page.getAttribute('[data-review-at] a[data-action="try-best"]', 'href');
+      assert.equal(new URL(tryHref, PAGE).searchParams.get('ply'), String(m.ply - 1));
+      const board = await newPage(browser);
+      await board.goto(`${PAGE}${tryHref}`);
+      await board.waitForFunction((p) => document.querySelector('svg.board')?.getAttribute('data-ply') === String(p), m.ply - 1);
+      await board.waitForSelector('.engine ol.lines li', { timeout: 15000 });
+      assert.ok(await board.getAttribute('svg.board', 'data-best'), 'the engine marks its move');
+      await shot(board, 'review-try-best-desktop');
+      assert.deepEqual(board.errors, []);
+      await board.close();
+    }
   }
   await reviewShots(page, 'review-en');
   await page.click('[data-action="lang"]');
@@ -201,7 +216,9 @@ test('analyse and review: closed for a player during a game between people, open
   const watcher = await newPage(browser);
   await watcher.goto(`${PAGE}/g/${c.id}`);
   await watcher.waitForSelector('a[data-action="analyse"]');
-  assert.match(await watcher.getAttribute('a[data-action="analyse"]', 'href'), /^\/analysis\/amazons\?options=.*&record=&ply=0$/);
+  const watched = new URL(await watcher.getAttribute('a[data-action="analyse"]', 'href'), PAGE);
+  assert.equal(watched.pathname, '/analysis/amazons');
+  assert.equal(watched.searchParams.get('record'), null, 'no moves yet');
   assert.deepEqual(page.errors, []);
   assert.deepEqual(watcher.errors, []);
 });
