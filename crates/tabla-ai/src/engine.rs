@@ -579,6 +579,15 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
             a
         }
         ToMove::Player(me) if kind != Kind::Minimax => {
+            if lines > 0 {
+                // Monte Carlo says nothing until its time is up: a board that streams the
+                // lines shows the moves' static values at once, "depth 0".
+                let mut a = finish(static_values(g, &eval, me, &moves, &[]), 0, Some(me));
+                for m in a.moves.iter_mut().take(lines) {
+                    m.pv = Some(vec![m.mv.clone()]);
+                }
+                on_update(&a);
+            }
             let r = match kind {
                 Kind::Mcts { cut, .. } => {
                     // An analysis spends its whole time: every move's value, not one choice.
@@ -606,19 +615,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                 })
                 .collect();
             // A turn the time did not reach (a very short analysis): its static value.
-            for &m in moves.iter().filter(|&&m| tried.iter().all(|t| t.0 != m)) {
-                let mut child = g.clone();
-                child.play(m);
-                let value = child.outcome().map_or_else(
-                    || eval.shown_at(g, eval.expected(eval.evaluate(&child, me))),
-                    |o| o.score(me, g.player_count()),
-                );
-                out.push(MoveValue {
-                    mv: g.format_move(m),
-                    value: round3(value),
-                    ..MoveValue::default()
-                });
-            }
+            out.extend(static_values(g, &eval, me, &moves, &tried));
             let mut a = finish(out, iterations.min(u64::from(u32::MAX)) as u32, Some(me));
             // Monte Carlo keeps no table to read a line from: the lines are the moves alone.
             for m in a.moves.iter_mut().take(lines) {
@@ -679,6 +676,30 @@ fn round3(x: f64) -> f64 {
 }
 
 /// The value of `g` for `me` by a short search, and the nodes behind it.
+/// Each of `moves` not in `tried`, valued by the evaluation of the position after it (or the
+/// result, where it ends the game).
+fn static_values<G: GameAi>(
+    g: &G,
+    eval: &G::Eval,
+    me: Player,
+    moves: &[G::Move],
+    tried: &[(G::Move, u32, f64)],
+) -> Vec<MoveValue> {
+    moves
+        .iter()
+        .filter(|&&m| tried.iter().all(|t| t.0 != m))
+        .map(|&m| {
+            let mut child = g.clone();
+            child.play(m);
+            let value = child.outcome().map_or_else(
+                || eval.shown_at(g, eval.expected(eval.evaluate(&child, me))),
+                |o| o.score(me, g.player_count()),
+            );
+            MoveValue { mv: g.format_move(m), value: round3(value), ..MoveValue::default() }
+        })
+        .collect()
+}
+
 fn value_of<G: GameAi>(g: &G, me: Player, limits: Limits) -> (f64, u64) {
     let time = limits.time.unwrap_or(Duration::from_millis(100));
     if let Some(o) = g.outcome() {
