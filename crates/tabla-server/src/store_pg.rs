@@ -103,7 +103,7 @@ const POOL_SIZE: usize = 16;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Key of the advisory lock that serialises migrations (instances starting together).
-const MIGRATION_LOCK: i64 = 0x7461_626c_61; // "tabla"
+const MIGRATION_LOCK: i64 = 0x0074_6162_6c61; // "tabla"
 
 fn pg(e: tokio_postgres::Error) -> StoreError {
     match e.as_db_error() {
