@@ -105,11 +105,22 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Key of the advisory lock that serialises migrations (instances starting together).
 const MIGRATION_LOCK: i64 = 0x0074_6162_6c61; // "tabla"
 
+/// The error with what caused it (`error connecting to server: Connection refused`), or the
+/// server's own message.
 fn pg(e: tokio_postgres::Error) -> StoreError {
-    match e.as_db_error() {
-        Some(db) => StoreError::Backend(format!("PostgreSQL: {}", db.message())),
-        None => StoreError::Backend(format!("PostgreSQL: {e}")),
+    if let Some(db) = e.as_db_error() {
+        return StoreError::Backend(format!("PostgreSQL: {}", db.message()));
     }
+    let mut text = format!("PostgreSQL: {e}");
+    let mut cause = std::error::Error::source(&e);
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.ends_with(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    StoreError::Backend(text)
 }
 
 fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
