@@ -344,3 +344,27 @@ pub fn run(config: Config) -> Result<(), String> {
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Database;
+
+    #[test]
+    fn a_database_is_a_path_or_a_postgres_address() {
+        let parse = |t: &str| t.parse::<Database>();
+        assert_eq!(parse("tabla.sqlite3"), Ok(Database::Sqlite("tabla.sqlite3".into())));
+        assert_eq!(parse("/var/lib/t.db"), Ok(Database::Sqlite("/var/lib/t.db".into())));
+        let url = "postgres://tabla@127.0.0.1:5432/tabla";
+        assert_eq!(parse(url), Ok(Database::Postgres(url.into())));
+        let url = "postgresql://tabla@db/tabla";
+        assert_eq!(parse(url), Ok(Database::Postgres(url.into())));
+        for bad in ["postgres://x@h:notaport/db", "postgres://", ""] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        // A password is never shown.
+        let shown = Database::Postgres("postgres://tabla:s3cret@db:5432/tabla".into()).to_string();
+        assert_eq!(shown, "postgres://tabla:***@db:5432/tabla");
+        let shown = Database::Postgres("postgres://tabla@db/tabla?sslmode=disable".into());
+        assert_eq!(shown.to_string(), "postgres://tabla@db/tabla?sslmode=disable");
+    }
+}
