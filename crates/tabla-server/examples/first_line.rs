@@ -32,7 +32,7 @@ async fn main() {
     let dir = tempfile::tempdir().unwrap();
     let config = tabla_server::Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        db: dir.path().join("bench.sqlite3"),
+        db: dir.path().join("bench.sqlite3").into(),
         ..Default::default()
     };
     let running = tabla_server::start(config).await.unwrap();

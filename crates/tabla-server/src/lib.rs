@@ -1,5 +1,5 @@
 //! The Tabla game server: the HTTP and WebSocket API of `docs/http-contract.md`, games stored
-//! in SQLite, computer seats played on the blocking pool, the web page embedded.
+//! in SQLite or PostgreSQL ([`Database`]), computer seats played on the blocking pool, the web page embedded.
 //!
 //! `tabla serve` calls [`run`]; tests call [`start`] on port 0 and get the address back.
 //!
@@ -21,6 +21,7 @@ pub mod hub;
 mod live;
 pub mod secret;
 pub mod store;
+pub mod store_pg;
 mod web;
 
 use axum::extract::{DefaultBodyLimit, Request};
@@ -39,8 +40,8 @@ use std::time::{Duration, Instant};
 pub struct Config {
     /// Where to listen (`127.0.0.1:8080`; port 0 picks a free one).
     pub addr: SocketAddr,
-    /// The SQLite file (created if missing).
-    pub db: PathBuf,
+    /// Where games are kept: a SQLite file (created if missing) or a PostgreSQL database.
+    pub db: Database,
     /// How often live sockets are pinged.
     pub heartbeat: Duration,
     /// Computer searches at once; `None`: one per core.
@@ -61,12 +62,103 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            db: PathBuf::from("tabla.sqlite3"),
+            db: Database::Sqlite(PathBuf::from("tabla.sqlite3")),
             heartbeat: Duration::from_secs(15),
             searches: None,
             seed: None,
             test_clocks: false,
             review_ply: None,
+        }
+    }
+}
+
+/// Where games are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file, created if missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, by its address `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`
+    /// (the database must exist; its tables are created).
+    Postgres(String),
+}
+
+impl Database {
+    /// Whether `text` is a PostgreSQL address (`postgres://…` or `postgresql://…`) rather
+    /// than a file path.
+    pub fn is_postgres_url(text: &str) -> bool {
+        let lower = text.to_ascii_lowercase();
+        lower.starts_with("postgres://") || lower.starts_with("postgresql://")
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(path: PathBuf) -> Database {
+        Database::Sqlite(path)
+    }
+}
+
+impl From<&std::path::Path> for Database {
+    fn from(path: &std::path::Path) -> Database {
+        Database::Sqlite(path.to_path_buf())
+    }
+}
+
+/// `postgres://…` or `postgresql://…`: PostgreSQL (the address is checked, not connected
+/// to); anything else: a SQLite file path.
+impl std::str::FromStr for Database {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Database, String> {
+        if Database::is_postgres_url(text) {
+            store_pg::check_url(text)?;
+            Ok(Database::Postgres(text.to_string()))
+        } else if text.is_empty() {
+            Err("an empty database path".into())
+        } else {
+            Ok(Database::Sqlite(PathBuf::from(text)))
+        }
+    }
+}
+
+/// The path, or the address with any password hidden (it is printed and logged).
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => {
+                let after_scheme = url.find("://").map_or(0, |i| i + 3);
+                let rest = &url[after_scheme..];
+                let user_end = rest.find(['/', '?']).unwrap_or(rest.len());
+                match rest[..user_end].rfind('@') {
+                    Some(at) if rest[..at].contains(':') => {
+                        let colon = rest[..at].find(':').unwrap_or(at);
+                        write!(f, "{}{}:***{}", &url[..after_scheme], &rest[..colon], &rest[at..])
+                    }
+                    _ => f.write_str(url),
+                }
+            }
+        }
+    }
+}
+
+/// Opens the store `db` names: a SQLite file, or a PostgreSQL database (connecting to it).
+/// Either way the schema is brought up to date.
+///
+/// # Errors
+/// The file or server cannot be opened or reached, or holds a newer schema; the message
+/// names the database.
+pub async fn open_store(db: &Database) -> Result<Arc<dyn store::Store>, String> {
+    match db {
+        Database::Sqlite(path) => {
+            let p = path.clone();
+            let store = tokio::task::spawn_blocking(move || store::SqliteStore::open(&p))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| format!("{db}: {e}"))?;
+            Ok(Arc::new(store))
+        }
+        Database::Postgres(url) => {
+            let store = store_pg::PgStore::open(url).await.map_err(|e| format!("{db}: {e}"))?;
+            Ok(Arc::new(store))
         }
     }
 }
@@ -159,26 +251,20 @@ impl Running {
 /// # Errors
 /// The database cannot be opened or the address cannot be bound; the message says which.
 pub async fn start(config: Config) -> Result<Running, String> {
-    let db = config.db.clone();
-    let store = tokio::task::spawn_blocking(move || store::SqliteStore::open(&db))
-        .await
-        .map_err(|e| e.to_string())?
-        .map_err(|e| format!("{}: {e}", config.db.display()))?;
+    let store = open_store(&config.db).await?;
     let searches = config
         .searches
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
     let seeded = match config.seed {
         None => None,
         Some(seed) => {
-            let stored = store::Store::count(&store)
-                .await
-                .map_err(|e| format!("{}: {e}", config.db.display()))?;
+            let stored = store.count().await.map_err(|e| format!("{}: {e}", config.db))?;
             tracing::warn!(seed, stored, "seeded secrets: the dice can be foreseen (for tests)");
             Some(hub::Seeded::new(seed, stored))
         }
     };
     let hub = hub::Hub::with_test_clocks(
-        Arc::new(store),
+        store,
         Arc::new(fanout::LocalFanOut::default()),
         searches,
         seeded,
@@ -250,11 +336,35 @@ pub fn run(config: Config) -> Result<(), String> {
         let mut out = std::io::stdout();
         let _ =
             writeln!(out, "Tabla is serving: open http://{shown}/ in a browser (Ctrl-C stops it).");
-        let _ = writeln!(out, "Games are kept in {}.", config.db.display());
+        let _ = writeln!(out, "Games are kept in {}.", config.db);
         let _ = out.flush();
         let _ = tokio::signal::ctrl_c().await;
         tracing::info!("stopping");
         // Every acknowledged move is already on disk; the sockets need not be waited for.
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Database;
+
+    #[test]
+    fn a_database_is_a_path_or_a_postgres_address() {
+        let parse = |t: &str| t.parse::<Database>();
+        assert_eq!(parse("tabla.sqlite3"), Ok(Database::Sqlite("tabla.sqlite3".into())));
+        assert_eq!(parse("/var/lib/t.db"), Ok(Database::Sqlite("/var/lib/t.db".into())));
+        let url = "postgres://tabla@127.0.0.1:5432/tabla";
+        assert_eq!(parse(url), Ok(Database::Postgres(url.into())));
+        let url = "postgresql://tabla@db/tabla";
+        assert_eq!(parse(url), Ok(Database::Postgres(url.into())));
+        for bad in ["postgres://x@h:notaport/db", "postgres://", ""] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        // A password is never shown.
+        let shown = Database::Postgres("postgres://tabla:s3cret@db:5432/tabla".into()).to_string();
+        assert_eq!(shown, "postgres://tabla:***@db:5432/tabla");
+        let shown = Database::Postgres("postgres://tabla@db/tabla?sslmode=disable".into());
+        assert_eq!(shown.to_string(), "postgres://tabla@db/tabla?sslmode=disable");
+    }
 }

@@ -1,8 +1,8 @@
 //! Storage behind one small interface, [`Store`]: a game is its rules, seats, secret and the
-//! record of move tokens; positions are rebuilt from the record. [`SqliteStore`] is the one
-//! backend today; a PostgreSQL one for several server instances implements the same trait and
-//! nothing above it changes (the version check in [`Store::commit`] is what keeps instances
-//! from overwriting each other).
+//! record of move tokens; positions are rebuilt from the record. [`SqliteStore`] keeps them in
+//! one file; [`PgStore`](crate::store_pg::PgStore) in PostgreSQL, with the same semantics,
+//! and nothing above the trait changes (the version check in [`Store::commit`] is what will
+//! keep several instances from overwriting each other).
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::future::Future;
@@ -255,8 +255,9 @@ pub trait Store: Send + Sync + 'static {
 }
 
 /// The schema, one step per version from the first; `PRAGMA user_version` says how many have
-/// been applied. Append new steps; never edit a published one.
-const MIGRATIONS: &[&str] = &[
+/// been applied. Append new steps; never edit a published one. PostgreSQL's dialect of each
+/// step is in [`crate::store_pg`], with the same numbering: append to both.
+pub(crate) const MIGRATIONS: &[&str] = &[
     // 1: games, their seats, their records.
     "CREATE TABLE games (
         id TEXT PRIMARY KEY,
@@ -639,7 +640,7 @@ fn put_review(c: &Connection, id: &str, result: Option<&str>) -> Result<(), Stor
     Ok(())
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -852,10 +853,10 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn game(id: &str) -> StoredGame {
+    pub(crate) fn game(id: &str) -> StoredGame {
         StoredGame {
             id: id.into(),
             game: "amazons".into(),
@@ -886,67 +887,69 @@ mod tests {
     }
 
     /// A loaded game with the creation time the store set put back to 0, to compare.
-    fn unstamped(g: Option<StoredGame>) -> Option<StoredGame> {
+    pub(crate) fn unstamped(g: Option<StoredGame>) -> Option<StoredGame> {
         g.map(|g| StoredGame { created_at: 0, ..g })
     }
 
-    fn rt() -> tokio::runtime::Runtime {
+    pub(crate) fn rt() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+    }
+
+    /// Creates, changes, refuses stale changes, on a fresh store of any backend.
+    pub(crate) async fn round_trip(s: &dyn Store) {
+        s.create(game("g1")).await.unwrap();
+        assert_eq!(s.create(game("g1")).await, Err(StoreError::Conflict));
+        assert_eq!(unstamped(s.load("g1").await.unwrap()), Some(game("g1")));
+        assert_eq!(s.load("nope").await.unwrap(), None);
+        let append = |version, ply| Change {
+            id: "g1".into(),
+            version,
+            edit: Edit::Append { ply, tokens: vec!["c".into(), "d".into()] },
+            finished: false,
+            meta: "{}".into(),
+            timed: false,
+            ratings: vec![],
+        };
+        s.commit(append(0, 2)).await.unwrap();
+        // The same change again is stale: the version moved on.
+        assert_eq!(s.commit(append(0, 2)).await, Err(StoreError::Conflict));
+        assert_eq!(s.commit(append(1, 3)).await, Err(StoreError::Conflict));
+        let cut = Change {
+            id: "g1".into(),
+            version: 1,
+            edit: Edit::Truncate { ply: 1 },
+            finished: false,
+            meta: "{}".into(),
+            timed: false,
+            ratings: vec![],
+        };
+        s.commit(cut).await.unwrap();
+        let resign = Change {
+            id: "g1".into(),
+            version: 2,
+            edit: Edit::Resign { seat: 0 },
+            finished: true,
+            meta: "{}".into(),
+            timed: false,
+            ratings: vec![],
+        };
+        s.commit(resign).await.unwrap();
+        let g = s.load("g1").await.unwrap().unwrap();
+        assert_eq!(
+            (g.record, g.version, g.resigned, g.finished),
+            (vec!["a".to_string()], 3, Some(0), true)
+        );
+        assert!(s.resumable().await.unwrap().is_empty());
+        s.create(game("g2")).await.unwrap();
+        assert_eq!(s.resumable().await.unwrap(), vec!["g2".to_string()]);
+        assert_eq!(s.count().await.unwrap(), 2);
     }
 
     #[test]
     fn round_trip_changes_and_conflicts() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.sqlite3");
-        rt().block_on(async {
-            let s = SqliteStore::open(&path).unwrap();
-            s.create(game("g1")).await.unwrap();
-            assert_eq!(s.create(game("g1")).await, Err(StoreError::Conflict));
-            assert_eq!(unstamped(s.load("g1").await.unwrap()), Some(game("g1")));
-            assert_eq!(s.load("nope").await.unwrap(), None);
-            let append = |version, ply| Change {
-                id: "g1".into(),
-                version,
-                edit: Edit::Append { ply, tokens: vec!["c".into(), "d".into()] },
-                finished: false,
-                meta: "{}".into(),
-                timed: false,
-                ratings: vec![],
-            };
-            s.commit(append(0, 2)).await.unwrap();
-            // The same change again is stale: the version moved on.
-            assert_eq!(s.commit(append(0, 2)).await, Err(StoreError::Conflict));
-            assert_eq!(s.commit(append(1, 3)).await, Err(StoreError::Conflict));
-            let cut = Change {
-                id: "g1".into(),
-                version: 1,
-                edit: Edit::Truncate { ply: 1 },
-                finished: false,
-                meta: "{}".into(),
-                timed: false,
-                ratings: vec![],
-            };
-            s.commit(cut).await.unwrap();
-            let resign = Change {
-                id: "g1".into(),
-                version: 2,
-                edit: Edit::Resign { seat: 0 },
-                finished: true,
-                meta: "{}".into(),
-                timed: false,
-                ratings: vec![],
-            };
-            s.commit(resign).await.unwrap();
-            let g = s.load("g1").await.unwrap().unwrap();
-            assert_eq!(
-                (g.record, g.version, g.resigned, g.finished),
-                (vec!["a".to_string()], 3, Some(0), true)
-            );
-            assert!(s.resumable().await.unwrap().is_empty());
-            s.create(game("g2")).await.unwrap();
-            assert_eq!(s.resumable().await.unwrap(), vec!["g2".to_string()]);
-            assert_eq!(s.count().await.unwrap(), 2);
-        });
+        rt().block_on(async { round_trip(&SqliteStore::open(&path).unwrap()).await });
         // Reopening keeps everything and does not migrate again.
         rt().block_on(async {
             let s = SqliteStore::open(&path).unwrap();
@@ -954,50 +957,57 @@ mod tests {
         });
     }
 
+    /// An open seat is joined once and the game leaves the lobby, on a fresh store.
+    pub(crate) async fn open_seat(s: &dyn Store) {
+        let mut g = game("g1");
+        g.seats[1] =
+            StoredSeat { kind: "open".into(), token_hash: None, name: None, player_id: None };
+        s.create(g).await.unwrap();
+        s.create(game("g2")).await.unwrap();
+        assert_eq!(s.lobby().await.unwrap(), vec!["g1".to_string()]);
+        let join = |version| Change {
+            id: "g1".into(),
+            version,
+            edit: Edit::Join {
+                seat: 1,
+                token_hash: [9; 32],
+                name: Some("Béla".into()),
+                player_id: None,
+            },
+            finished: false,
+            meta: r#"{"rated":false}"#.into(),
+            timed: true,
+            ratings: vec![],
+        };
+        s.commit(join(0)).await.unwrap();
+        // The seat is not open any more, whatever the version.
+        assert_eq!(s.commit(join(1)).await, Err(StoreError::Conflict));
+        let g = s.load("g1").await.unwrap().unwrap();
+        assert_eq!(
+            g.seats[1],
+            StoredSeat {
+                kind: "human".into(),
+                token_hash: Some([9; 32]),
+                name: Some("Béla".into()),
+                player_id: None,
+            }
+        );
+        assert_eq!((g.meta.as_str(), g.timed, g.version), (r#"{"rated":false}"#, true, 1));
+        assert!(s.lobby().await.unwrap().is_empty());
+        // A timed game is resumed after a restart, so that its clock is kept.
+        assert!(s.resumable().await.unwrap().contains(&"g1".to_string()));
+    }
+
     #[test]
     fn an_open_seat_is_joined_once_and_leaves_the_lobby() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.sqlite3");
-        rt().block_on(async {
-            let s = SqliteStore::open(&path).unwrap();
-            let mut g = game("g1");
-            g.seats[1] =
-                StoredSeat { kind: "open".into(), token_hash: None, name: None, player_id: None };
-            s.create(g).await.unwrap();
-            s.create(game("g2")).await.unwrap();
-            assert_eq!(s.lobby().await.unwrap(), vec!["g1".to_string()]);
-            let join = |version| Change {
-                id: "g1".into(),
-                version,
-                edit: Edit::Join {
-                    seat: 1,
-                    token_hash: [9; 32],
-                    name: Some("Béla".into()),
-                    player_id: None,
-                },
-                finished: false,
-                meta: r#"{"rated":false}"#.into(),
-                timed: true,
-                ratings: vec![],
-            };
-            s.commit(join(0)).await.unwrap();
-            // The seat is not open any more, whatever the version.
-            assert_eq!(s.commit(join(1)).await, Err(StoreError::Conflict));
-            let g = s.load("g1").await.unwrap().unwrap();
-            assert_eq!(
-                g.seats[1],
-                StoredSeat {
-                    kind: "human".into(),
-                    token_hash: Some([9; 32]),
-                    name: Some("Béla".into()),
-                    player_id: None,
-                }
-            );
-            assert_eq!((g.meta.as_str(), g.timed, g.version), (r#"{"rated":false}"#, true, 1));
-            assert!(s.lobby().await.unwrap().is_empty());
-            // A timed game is resumed after a restart, so that its clock is kept.
-            assert!(s.resumable().await.unwrap().contains(&"g1".to_string()));
-        });
+        rt().block_on(async { open_seat(&SqliteStore::open(&path).unwrap()).await });
+    }
+
+    #[test]
+    fn both_dialects_have_every_migration_step() {
+        assert_eq!(MIGRATIONS.len(), crate::store_pg::PG_MIGRATIONS.len());
     }
 
     #[test]

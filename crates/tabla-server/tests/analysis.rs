@@ -409,16 +409,15 @@ async fn a_finished_game_is_reviewed_once_and_stored() {
 #[tokio::test]
 async fn a_review_cut_off_by_a_restart_is_resumed() {
     let mut s = server_with(|c| c.review_ply = Some(Duration::from_millis(150))).await;
-    let db = s.dir.path().join("test.sqlite3");
+    let db = s.db.clone();
+    let store = s.store().await;
     let id = finished_game(&s, json!({"size":"6"})).await;
     let (st, _) = s.post(&format!("/api/games/{id}/review"), None, "").await;
     assert_eq!(st, 202);
     s.running.take().unwrap().stop().await;
-    let stored = || -> Option<String> {
-        let c = rusqlite::Connection::open(&db).unwrap();
-        c.query_row("SELECT result FROM reviews WHERE game_id = ?1", [&id], |r| r.get(0)).unwrap()
-    };
-    assert_eq!(stored(), None, "cut off before its end");
+    // What is stored, read beside the server (the review was asked for: it has a row).
+    let stored = || async { store.review(id.clone()).await.unwrap().expect("asked for") };
+    assert_eq!(stored().await, None, "cut off before its end");
     let s2 = server_with(|c| {
         c.db = db.clone();
         c.review_ply = Some(Duration::from_millis(5));
@@ -426,7 +425,7 @@ async fn a_review_cut_off_by_a_restart_is_resumed() {
     .await;
     // The restarted server finishes it by itself, nobody asking.
     let mut waited = 0;
-    while stored().is_none() {
+    while stored().await.is_none() {
         assert!(waited < 600, "the review was not resumed");
         tokio::time::sleep(Duration::from_millis(50)).await;
         waited += 1;

@@ -344,16 +344,11 @@ async fn a_clock_runs_for_the_side_to_move_from_the_first_move() {
     }
 }
 
-/// Reads `finished` and the stored meta of a game straight from the database file, without
-/// asking the server (which would end a late game itself).
-fn stored(db: &std::path::Path, id: &str) -> (bool, Value) {
-    let c = rusqlite::Connection::open(db).unwrap();
-    let (finished, meta): (bool, String) = c
-        .query_row("SELECT finished, meta FROM games WHERE id = ?1", [id], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .unwrap();
-    (finished, serde_json::from_str(&meta).unwrap())
+/// Reads `finished` and the stored meta of a game straight from the store, without asking
+/// the server (which would end a late game itself).
+async fn stored(store: &dyn tabla_server::store::Store, id: &str) -> (bool, Value) {
+    let g = store.load(id).await.unwrap().expect("the game is stored");
+    (g.finished, serde_json::from_str(&g.meta).unwrap())
 }
 
 /// A two-person Amazons game with a clock of `ms` milliseconds each, after White's first
@@ -379,12 +374,12 @@ fn assert_lost_on_time(game: &Value, loser: &str, winner: &str) {
 #[tokio::test]
 async fn time_runs_out_with_nobody_connected() {
     let s = server_with(|c| c.test_clocks = true).await;
-    let db = s.dir.path().join("test.sqlite3");
+    let db = s.store().await;
     let g = timed_game(&s, 800).await;
-    assert!(!stored(&db, &g.id).0);
+    assert!(!stored(&*db, &g.id).await.0);
     tokio::time::sleep(Duration::from_millis(1500)).await;
     // The server ended it by itself: nobody asked.
-    let (finished, meta) = stored(&db, &g.id);
+    let (finished, meta) = stored(&*db, &g.id).await;
     assert!(finished, "{meta}");
     assert_eq!(meta["ended"], json!({"how": "time", "seat": 1}));
     let game = s.game(&g.id).await;
@@ -409,13 +404,14 @@ async fn time_runs_out_with_nobody_connected() {
 #[tokio::test]
 async fn time_runs_out_across_a_restart() {
     let mut s = server_with(|c| c.test_clocks = true).await;
-    let db = s.dir.path().join("test.sqlite3");
+    let db = s.db.clone();
+    let store = s.store().await;
     // One runs out while the server is down; the other after it is up again.
     let early = timed_game(&s, 600).await;
     let late = timed_game(&s, 2200).await;
     s.running.take().unwrap().stop().await;
     tokio::time::sleep(Duration::from_millis(900)).await;
-    assert!(!stored(&db, &early.id).0, "the server was down");
+    assert!(!stored(&*store, &early.id).await.0, "the server was down");
     let s2 = server_with(|c| {
         c.db = db.clone();
         c.test_clocks = true;
@@ -423,12 +419,12 @@ async fn time_runs_out_across_a_restart() {
     .await;
     // The restarted server ends the early one by itself, without being asked.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(stored(&db, &early.id).0, "ended on start");
+    assert!(stored(&*store, &early.id).await.0, "ended on start");
     assert_lost_on_time(&s2.game(&early.id).await, "black", "white");
-    assert!(!stored(&db, &late.id).0);
+    assert!(!stored(&*store, &late.id).await.0);
     // And times the other one: it ends at its deadline, nobody asking.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let (finished, meta) = stored(&db, &late.id);
+    let (finished, meta) = stored(&*store, &late.id).await;
     assert!(finished, "{meta}");
     assert_lost_on_time(&s2.game(&late.id).await, "black", "white");
 }
@@ -1012,7 +1008,7 @@ async fn a_seat_holder_names_their_seat_and_nobody_else_can() {
     )
     .await;
     // The name survives a restart (it is stored with the seat).
-    let db = s.dir.path().join("test.sqlite3");
+    let db = s.db.clone();
     let mut s = s;
     s.running.take().unwrap().stop().await;
     let s2 = server_with(|c| c.db = db).await;

@@ -826,7 +826,7 @@ async fn the_page_is_served_at_root_and_game_urls() {
 #[tokio::test]
 async fn a_restart_keeps_every_game_and_resumes_a_computer() {
     let mut s = server_with(|c| c.searches = Some(1)).await;
-    let db = s.dir.path().join("test.sqlite3");
+    let db = s.db.clone();
     let g = s.create(json!({"game": "amazons", "seats": ["human", "human"]})).await;
     let game = s.game(&g.id).await;
     let mv = Pick(4).legal(&game);
@@ -898,7 +898,7 @@ async fn a_seeded_server_plays_the_same_games_every_run() {
     let mut s = server_with(|c| c.seed = Some(7)).await;
     let first = ur_played(&s, people(), 40).await;
     assert_eq!(first, runs[0].0);
-    let db = s.dir.path().join("test.sqlite3");
+    let db = s.db.clone();
     s.running.take().unwrap().stop().await;
     let s2 = server_with(|c| {
         c.db = db;

@@ -44,14 +44,21 @@ const EXAMPLES: &str = "Examples:
 const SERVE_HELP: &str =
     "Prints the address to open, then logs one line per request and per move to
 standard error (level via RUST_LOG, e.g. RUST_LOG=warn). Ctrl-C stops it; every
-acknowledged move is already on disk, and computer turns cut off by a stop resume
-when the server starts again on the same file.
+acknowledged move is already stored, and computer turns cut off by a stop resume
+when the server starts again on the same file or database.
 
 Examples:
   tabla serve                                  http://127.0.0.1:8080/, ./tabla.sqlite3
   tabla serve --addr 127.0.0.1:0               any free port (printed)
   tabla serve --addr 0.0.0.0:8080 --db /var/lib/tabla/games.sqlite3
   tabla serve --seed 7 --db /tmp/t.sqlite3     tests: the same games every run
+  tabla serve --db postgres://tabla@127.0.0.1:5432/tabla
+                                               PostgreSQL instead of a file
+
+--db postgres://USER[:PASSWORD]@HOST[:PORT]/DB keeps the games in that PostgreSQL
+database (which must exist; tabla creates and migrates its tables). A bad address or a
+server that cannot be reached stops tabla with a message. One server instance per
+database for now: several at once are not supported yet.
 
 --seed S (for tests only): every new game's secret, from which its dice and its computer
 seats' choices are drawn, comes from S and the game's creation number in the database
@@ -64,15 +71,17 @@ use it for a server people play on.";
 #[derive(Subcommand)]
 enum Command {
     /// Serve the games over HTTP: the web page, the API of docs/http-contract.md, live
-    /// updates; games are kept in a SQLite file.
+    /// updates; games are kept in a SQLite file or a PostgreSQL database.
     #[command(after_help = SERVE_HELP)]
     Serve {
         /// Address to listen on (port 0 picks a free port; 0.0.0.0 opens it to the network).
         #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]
         addr: std::net::SocketAddr,
-        /// The SQLite file the games are kept in (created if missing).
-        #[arg(long, default_value = "tabla.sqlite3", value_name = "PATH")]
-        db: std::path::PathBuf,
+        /// Where the games are kept: a SQLite file (created if missing), or a PostgreSQL
+        /// database given as postgres://USER[:PASSWORD]@HOST[:PORT]/DB (it must exist; the
+        /// tables are created).
+        #[arg(long, default_value = "tabla.sqlite3", value_name = "PATH|URL")]
+        db: tabla_server::Database,
         /// Tests only: each new game's dice and computer choices from S and its creation
         /// number, the same every run (default: random; see below).
         #[arg(long, value_name = "S")]
@@ -324,7 +333,7 @@ fn state_line(g: &dyn DynGame, view: bool, last: &[String]) -> String {
 fn run(cli: Cli) -> Result<(), Failure> {
     let command = cli.command.unwrap_or(Command::Serve {
         addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
-        db: "tabla.sqlite3".into(),
+        db: tabla_server::Database::Sqlite("tabla.sqlite3".into()),
         seed: None,
     });
     match command {

@@ -1,4 +1,8 @@
 //! A real server on 127.0.0.1 port 0 over a real SQLite file, and a small client for it.
+//!
+//! With `TABLA_TEST_PG=postgres://USER@HOST:PORT/DB` set, each server gets a fresh database
+//! of its own on that PostgreSQL server instead (`CREATE DATABASE t_…`, left behind for the
+//! throwaway test cluster), so that the whole suite runs against PostgreSQL.
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
@@ -11,7 +15,15 @@ pub struct Server {
     pub base: String,
     pub ws_base: String,
     pub dir: tempfile::TempDir,
+    /// Where its games are kept: start another server on it to restart, or open it with
+    /// [`Server::store`] to read what is stored without asking the server.
+    pub db: tabla_server::Database,
     pub http: reqwest::Client,
+}
+
+/// The PostgreSQL server the tests run against, if `TABLA_TEST_PG` names one.
+pub fn test_pg() -> Option<String> {
+    std::env::var("TABLA_TEST_PG").ok().filter(|u| !u.is_empty())
 }
 
 pub async fn server() -> Server {
@@ -20,12 +32,16 @@ pub async fn server() -> Server {
 
 pub async fn server_with(adjust: impl FnOnce(&mut tabla_server::Config)) -> Server {
     let dir = tempfile::tempdir().unwrap();
-    let mut config = tabla_server::Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: dir.path().join("test.sqlite3"),
-        ..Default::default()
+    let db = match test_pg() {
+        Some(url) => tabla_server::Database::Postgres(
+            tabla_server::store_pg::fresh_test_database(&url).await.unwrap(),
+        ),
+        None => tabla_server::Database::Sqlite(dir.path().join("test.sqlite3")),
     };
+    let mut config =
+        tabla_server::Config { addr: "127.0.0.1:0".parse().unwrap(), db, ..Default::default() };
     adjust(&mut config);
+    let db = config.db.clone();
     let running = tabla_server::start(config).await.unwrap();
     let addr = running.addr;
     Server {
@@ -33,8 +49,17 @@ pub async fn server_with(adjust: impl FnOnce(&mut tabla_server::Config)) -> Serv
         base: format!("http://{addr}"),
         ws_base: format!("ws://{addr}"),
         dir,
+        db,
         http: reqwest::Client::new(),
     }
+}
+
+/// The store at `db`, opened beside any server on it, to read what is stored without asking
+/// the server (whichever backend the tests run on).
+pub async fn open_store(
+    db: &tabla_server::Database,
+) -> std::sync::Arc<dyn tabla_server::store::Store> {
+    tabla_server::open_store(db).await.unwrap()
 }
 
 /// A created game: its id and each seat's token (`None` for computers).
@@ -52,6 +77,11 @@ impl Game {
 }
 
 impl Server {
+    /// This server's store, opened beside it (see [`open_store`]).
+    pub async fn store(&self) -> std::sync::Arc<dyn tabla_server::store::Store> {
+        open_store(&self.db).await
+    }
+
     pub async fn request(
         &self,
         method: reqwest::Method,
