@@ -186,7 +186,6 @@ export async function showGame(root, ctx, id) {
       const was = seegaPosition(prev);
       const now = seegaPosition(g);
       if (was && now && was.phase === 'placing' && now.phase === 'moving') {
-        S.phaseNote = { until: g.ply + 2 };
         toast(t()('seega.phase.moving'));
       }
     }
@@ -781,11 +780,23 @@ export async function showGame(root, ctx, id) {
     return { phase: f[2], quiet: Number(f[4]) };
   }
 
+  /**
+   * Whether a Seega game entered its moving phase within the last two plies, read from the
+   * record (a moving turn is written with '-', or is a pass): the prompt announces the switch
+   * whichever frames this page happened to see, after a reload too.
+   */
+  function justMoving(g) {
+    const pos = seegaPosition(g);
+    if (!pos || pos.phase !== 'moving') return false;
+    const since = g.record.findIndex((t) => t.includes('-') || t === 'pass');
+    return since >= 0 ? g.ply - since <= 2 : g.ply >= 0;
+  }
+
   function renderPrompt() {
     const tr = t();
     const g = S.shown || S.game;
     let text = promptText();
-    if (S.phaseNote && S.phaseNote.until >= S.game.ply && !reviewing()) text = `${tr('seega.phase.moving')} ${text}`;
+    if (justMoving(S.game) && !reviewing()) text = `${tr('seega.phase.moving')} ${text}`;
     if (el.prompt.textContent !== text) el.prompt.textContent = text;
     el.prompt.hidden = !text;
     void g;
