@@ -95,9 +95,7 @@ fn main() {
                 let o = g.outcome().expect("over");
                 let players = g.player_names().len();
                 let mut out = pairs.lock().unwrap_or_else(|p| p.into_inner());
-                out.extend(
-                    predictions.into_iter().map(|(p, v, n)| (v, o.score(p, players), n)),
-                );
+                out.extend(predictions.into_iter().map(|(p, v, n)| (v, o.score(p, players), n)));
                 eprint!("\rgame {}/{games}", i + 1);
             });
         }

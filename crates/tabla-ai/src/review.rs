@@ -182,9 +182,10 @@ mod tests {
             }
         }
         let (Some(_), Some(bad)) = (winning, losing) else { panic!("3×3 has both kinds") };
-        let r = review(&g, std::slice::from_ref(&bad), Duration::from_millis(200), None, &mut |_| {})
-            .unwrap()
-            .unwrap();
+        let r =
+            review(&g, std::slice::from_ref(&bad), Duration::from_millis(200), None, &mut |_| {})
+                .unwrap()
+                .unwrap();
         assert_eq!(r.plies.len(), 1);
         assert_eq!(r.plies[0].mv, bad);
         assert_eq!(r.plies[0].class, Some("blunder"), "{r:?}");
