@@ -803,4 +803,30 @@ mod tests {
         assert_eq!(s.value, None);
         assert!(s.best.is_none());
     }
+
+    /// The small boards' starts, queens as on the 6×5 board of the literature (b1 e1 a2 f2
+    /// against their mirror images), scaled to the width: `cargo test --release -p tabla-ai
+    /// -- --ignored small_boards` prints each proof's result, time and nodes.
+    #[test]
+    #[ignore = "long proofs (seconds to hours): run by hand with --release --ignored"]
+    fn small_boards_from_their_start() {
+        for layout in [
+            ".22./2..2/1..1/.11.",
+            ".2.2./2...2/1...1/.1.1.",
+            ".22./2..2/..../1..1/.11.",
+            ".2.2./2...2/...../1...1/.1.1.",
+        ] {
+            let g = amazons(&[&format!("layout={layout}")]);
+            let limits = Limits { time: Duration::from_secs(3600), ..Limits::default() };
+            let s = solve(&g, limits, &mut |_| {});
+            eprintln!(
+                "{layout}: {:?} best {:?} in {:?}, {} nodes",
+                s.value,
+                s.best.map(|m| g.format_move(m)),
+                s.elapsed,
+                s.nodes
+            );
+            assert!(s.value.is_some(), "{layout} not solved in the hour");
+        }
+    }
 }
