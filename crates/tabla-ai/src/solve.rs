@@ -480,6 +480,10 @@ const SOLO_CELLS: u32 = 16;
 /// Positions a single region's count may take before it gives up (and is bounded instead).
 const SOLO_NODES: u64 = 200_000;
 
+/// Region counts remembered at most (about 50 bytes each), so that a long proof's memory
+/// stays bounded.
+const SOLO_MEMO: usize = 1 << 21;
+
 /// Amazons' scratch: the exact turn counts of regions already counted, by (queens, empty
 /// cells) as bits. Boards up to 128 cells only.
 #[derive(Default)]
@@ -618,6 +622,10 @@ fn solo(
                 }
             }
         }
+    }
+    if aid.counts.len() >= SOLO_MEMO {
+        // Forgotten, not wrong: memory stays bounded in long proofs.
+        aid.counts.clear();
     }
     aid.counts.insert((queens, empty), Some(best));
     Some(best)
