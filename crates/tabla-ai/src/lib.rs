@@ -54,6 +54,7 @@ pub mod eval;
 pub mod mcts;
 pub mod minimax;
 pub mod review;
+pub mod solve;
 pub(crate) mod tt;
 pub mod uct;
 

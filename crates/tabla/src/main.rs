@@ -139,6 +139,21 @@ enum Command {
         #[arg(long, value_name = "K")]
         lines: Option<usize>,
     },
+    /// Solve the position exactly: win, loss or draw for the player to move with best play,
+    /// and a move that achieves it (or "unknown" when the time runs out). One JSON line.
+    Solve {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Give up after this many milliseconds (the value is then "unknown").
+        #[arg(long, value_name = "N", default_value_t = 10000)]
+        time_ms: u64,
+        /// Also give every legal move with its exact value for the mover.
+        #[arg(long)]
+        all: bool,
+        /// Size of the table of proven positions, in MiB.
+        #[arg(long, value_name = "MB", default_value_t = 256)]
+        table_mb: usize,
+    },
     /// Review a played game: each player move against the engine's best, marked
     /// inaccuracy, mistake or blunder by the expected score it threw away, with each
     /// player's accuracy (and in Bulgarian Ur the luck of the dice). One JSON line.
@@ -306,6 +321,26 @@ struct GameArgs {
     position: Option<String>,
 }
 
+/// `tabla solve`'s line, fields in the contract's order.
+#[derive(serde::Serialize)]
+struct SolveReport {
+    to_move: &'static str,
+    value: &'static str,
+    best: Option<String>,
+    nodes: u64,
+    ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<SolvedMove>>,
+}
+
+/// One move of `tabla solve --all`.
+#[derive(serde::Serialize)]
+struct SolvedMove {
+    #[serde(rename = "move")]
+    mv: String,
+    value: &'static str,
+}
+
 /// A failure to report: message and exit status (2 for bad input, as the contract says).
 struct Failure(String, u8);
 
@@ -449,6 +484,40 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 ),
             };
             println!("{}", serde_json::to_string(&a).expect("analysis serialises"));
+            Ok(())
+        }
+        Command::Solve { game, time_ms, all, table_mb } => {
+            let g = game.position()?;
+            let limits =
+                tabla_ai::solve::Limits { time: Duration::from_millis(time_ms), table_mb, all };
+            // Long proofs say how far they have got, on standard error.
+            let mut progress = |p: tabla_ai::solve::Progress| {
+                eprintln!(
+                    "solve: {} nodes, {:.0} s, root moves settled {}/{}",
+                    p.nodes,
+                    p.elapsed.as_secs_f64(),
+                    p.root_done,
+                    p.root_moves
+                );
+            };
+            let s =
+                tabla_ai::solve::solve_any(&g, limits, &mut progress).map_err(|e| Failure(e, 2))?;
+            let word = |v: Option<tabla_ai::solve::Value>| v.map_or("unknown", |v| v.word());
+            let out = SolveReport {
+                to_move: s.to_move,
+                value: word(s.value),
+                best: s.best,
+                nodes: s.nodes,
+                ms: s.elapsed.as_millis() as u64,
+                moves: all.then(|| {
+                    s.moves
+                        .iter()
+                        .map(|(m, v)| SolvedMove { mv: m.clone(), value: word(*v) })
+                        .collect()
+                }),
+            };
+            let out = serde_json::to_string(&out).expect("a solve serialises");
+            println!("{out}");
             Ok(())
         }
         Command::Review { game, time_ms } => {
