@@ -164,9 +164,7 @@ pub async fn live(
     State(app): State<App>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let ws = ws.map_err(|e| {
-        ApiError::status(e.status(), format!("this is a WebSocket endpoint: {}", e.body_text()))
-    })?;
+    let ws = crate::live::upgrade(ws)?;
     Ok(ws.max_message_size(64 * 1024).on_upgrade(move |socket| stream(app, socket)))
 }
 

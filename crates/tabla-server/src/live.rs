@@ -23,10 +23,17 @@ pub async fn live(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     app.hub.exists(&id).await?;
-    let ws = ws.map_err(|e| {
-        ApiError::status(e.status(), format!("this is a WebSocket endpoint: {}", e.body_text()))
-    })?;
+    let ws = upgrade(ws)?;
     Ok(ws.max_message_size(4096).on_upgrade(move |socket| watch(app, id, socket)))
+}
+
+/// The upgrade, or the rejection in the API's error shape (a plain GET of a socket's address).
+pub(crate) fn upgrade(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<WebSocketUpgrade, ApiError> {
+    ws.map_err(|e| {
+        ApiError::status(e.status(), format!("this is a WebSocket endpoint: {}", e.body_text()))
+    })
 }
 
 #[derive(Deserialize)]
@@ -187,9 +194,7 @@ pub async fn lobby_live(
     State(app): State<App>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let ws = ws.map_err(|e| {
-        ApiError::status(e.status(), format!("this is a WebSocket endpoint: {}", e.body_text()))
-    })?;
+    let ws = upgrade(ws)?;
     Ok(ws.max_message_size(4096).on_upgrade(move |socket| watch_lobby(app, socket)))
 }
 
