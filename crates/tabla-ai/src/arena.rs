@@ -77,7 +77,8 @@ impl Bot {
         }
     }
 
-    fn choose<G: GameAi>(&self, g: &G, time: Duration, seed: u64) -> Option<G::Move> {
+    /// The bot's move in `g` within `time`.
+    pub fn choose<G: GameAi>(&self, g: &G, time: Duration, seed: u64) -> Option<G::Move> {
         match self {
             Bot::Level(l, tweaks) => {
                 let budget = Budget { time: Some(time), ..Budget::level(*l) };

@@ -51,6 +51,7 @@ pub mod arena;
 pub mod bench;
 pub mod engine;
 pub mod eval;
+pub mod lab;
 pub mod mcts;
 pub mod minimax;
 pub mod review;
