@@ -25,6 +25,9 @@ pub enum Bot {
     Random,
     /// The game's search without its evaluation (`zero`): measures what the knowledge adds.
     Zero,
+    /// A student-style alpha-beta with territory evaluation (`ab-territory`; two-player
+    /// Amazons only): a fixed outside yardstick, see [`crate::baseline`].
+    AbTerritory,
 }
 
 impl Bot {
@@ -42,6 +45,7 @@ impl Bot {
             "uct" if rest.is_empty() => return Ok(Bot::Uct),
             "random" if rest.is_empty() => return Ok(Bot::Random),
             "zero" if rest.is_empty() => return Ok(Bot::Zero),
+            "ab-territory" if rest.is_empty() => return Ok(Bot::AbTerritory),
             "ab" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=ab")?)),
             "mcts" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=mcts")?)),
             _ => {}
@@ -53,7 +57,7 @@ impl Bot {
         }
         Err(format!(
             "unknown bot '{text}'; expected level:1 … level:7 (optionally with ,key=value \
-             tweaks), uct (the baseline), random, zero, ab or mcts"
+             tweaks), uct (the baseline), random, zero, ab, mcts or ab-territory (Amazons)"
         ))
     }
 
@@ -64,6 +68,10 @@ impl Bot {
     pub fn check(&self, game: &AnyGame) -> Result<(), String> {
         match self {
             Bot::Level(_, t) => with_game!(game, g => check_tweaks(g, t)),
+            Bot::AbTerritory => with_game!(game, g => match g.baseline(Duration::ZERO) {
+                Some(_) => Ok(()),
+                None => Err("ab-territory plays two-player Amazons only".to_string()),
+            }),
             _ => Ok(()),
         }
     }
@@ -72,7 +80,7 @@ impl Bot {
     pub fn default_time(&self) -> Duration {
         match self {
             Bot::Level(l, _) => crate::level_time(*l),
-            Bot::Uct | Bot::Zero => Duration::from_millis(1000),
+            Bot::Uct | Bot::Zero | Bot::AbTerritory => Duration::from_millis(1000),
             Bot::Random => Duration::ZERO,
         }
     }
@@ -86,6 +94,7 @@ impl Bot {
             }
             Bot::Uct => uct::search(g, Budget::time(time), seed).map(|r| r.best),
             Bot::Zero => crate::engine::choose_zero(g, time),
+            Bot::AbTerritory => g.baseline(time).flatten(),
             Bot::Random => {
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let mut v = Vec::new();
@@ -263,6 +272,11 @@ mod tests {
         assert_eq!(Bot::parse("UCT"), Ok(Bot::Uct));
         assert!(Bot::parse("level:8").unwrap_err().contains("level:1"));
         assert!(Bot::parse("gnu").is_err());
+        assert_eq!(Bot::parse("ab-territory"), Ok(Bot::AbTerritory));
+        let gipf = tabla_games::new_game("gipf", &[]).unwrap();
+        assert!(Bot::AbTerritory.check(&gipf).unwrap_err().contains("Amazons"));
+        let amazons = tabla_games::new_game("amazons", &[]).unwrap();
+        assert!(Bot::AbTerritory.check(&amazons).is_ok());
     }
 
     #[test]

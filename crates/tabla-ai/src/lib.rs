@@ -48,6 +48,7 @@
 //! where nothing is to be gained.
 
 pub mod arena;
+pub mod baseline;
 pub mod bench;
 pub mod engine;
 pub mod eval;

@@ -507,7 +507,7 @@ fn gipf_positions() -> Experiment {
         default_time_ms: 0,
         cells: |_| Vec::new(),
         summarize: |size, _, _| {
-            let depth = if size.quick { 2 } else { 4 };
+            let depth = if size.quick { 2 } else { 5 };
             let mut rows = Vec::new();
             let naive = 3f64.powi(37);
             let mut last = (0u64, 0usize);
@@ -1080,13 +1080,13 @@ fn amazons_variants() -> Experiment {
                         "The first player is favoured beyond the interval in {} of {} variants{}.",
                         favoured.len(),
                         cells.len(),
-                        if favoured.is_empty() { String::new() } else { format!(": {}", favoured.join(", ")) }
+                        if favoured.is_empty() { String::new() } else { format!(": {}", favoured.join("; ")) }
                     ),
                     format!(
                         "A kezdő az intervallumon túl {} változatban előnyös a {} közül{}.",
                         favoured.len(),
                         cells.len(),
-                        if favoured.is_empty() { String::new() } else { format!(": {}", favoured.join(", ")) }
+                        if favoured.is_empty() { String::new() } else { format!(": {}", favoured.join("; ")) }
                     ),
                 ),
                 charts: vec![

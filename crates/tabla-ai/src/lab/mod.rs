@@ -78,6 +78,7 @@ impl Role {
             Bot::Uct => "uct".into(),
             Bot::Random => "random".into(),
             Bot::Zero => "zero".into(),
+            Bot::AbTerritory => "ab-territory".into(),
         };
         let plan = match self.plan {
             Plan::Free => String::new(),
