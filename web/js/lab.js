@@ -209,13 +209,13 @@ export async function showLab(root, ctx, name = null) {
       const L = C.barsLayout(chart, 600);
       return table(
         ['', C.pick(chart.unit, lang) || tr('lab.chart.value'), tr('lab.chart.interval'), 'n'],
-        L.rows.map((r) => [C.pick(r.label, lang), C.fmt(r.value, lang, L.digits), r.ci ? `${C.fmt(r.ci[0], lang, L.digits)} – ${C.fmt(r.ci[1], lang, L.digits)}` : '–', r.n === null ? '–' : C.fmt(r.n, lang, 0)]),
+        L.rows.map((r) => [C.pick(r.label, lang), C.fmt(r.value, lang, L.digits, true), r.ci ? `${C.fmt(r.ci[0], lang, L.digits, true)} – ${C.fmt(r.ci[1], lang, L.digits, true)}` : '–', r.n === null ? '–' : C.fmt(r.n, lang, 0)]),
       );
     }
     if (chart.kind === 'heatmap') {
       const L = C.heatLayout(chart, 600);
       const cols = chart.cols || [];
-      const words = (c) => (c.value === null ? '–' : `${C.fmt(c.value, lang, L.digits)}${c.ci ? ` (${C.fmt(c.ci[0], lang, L.digits)} – ${C.fmt(c.ci[1], lang, L.digits)})` : ''}${c.n !== null ? ` n ${C.fmt(c.n, lang, 0)}` : ''}`);
+      const words = (c) => (c.value === null ? '–' : `${C.fmt(c.value, lang, L.digits, true)}${c.ci ? ` (${C.fmt(c.ci[0], lang, L.digits, true)} – ${C.fmt(c.ci[1], lang, L.digits, true)})` : ''}${c.n !== null ? ` n ${C.fmt(c.n, lang, 0)}` : ''}`);
       return table(
         [`${C.pick(chart.row_title, lang)} \\ ${C.pick(chart.col_title, lang)}`, ...cols],
         (chart.rows || []).map((rw, i) => [C.pick(rw, lang), ...L.cells.filter((c) => c.i === i).map(words)]),

@@ -13,11 +13,16 @@ export function pick(text, lang) {
   return String(text[lang] ?? text.en ?? Object.values(text)[0] ?? '');
 }
 
-/** A number as people of the language write it (Hungarian has a decimal comma). */
-export function fmt(x, lang, digits = 2) {
+/**
+ * A number as people of the language write it (Hungarian has a decimal comma); `fixed` keeps
+ * every decimal (0.40 beside 0.54 in a column), else trailing zeros go (axis ticks).
+ */
+export function fmt(x, lang, digits = 2, fixed = false) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return '–';
-  return new Intl.NumberFormat(lang === 'hu' ? 'hu-HU' : 'en-GB', { maximumFractionDigits: digits, useGrouping: Math.abs(x) >= 10000 }).format(x);
+  return new Intl.NumberFormat(lang === 'hu' ? 'hu-HU' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0, useGrouping: Math.abs(x) >= 10000 }).format(x);
 }
+/** A value of a chart: as many decimals as its range needs, all of them shown. */
+const val = (x, lang, digits) => fmt(x, lang, digits, true);
 
 /** How many decimals the values of a range need: a share to 0.01, a count as a whole number. */
 export function decimals(min, max) {
@@ -191,7 +196,7 @@ export function histLayout(chart, width) {
   const from = bins.length ? Math.min(...bins.map((b) => b.from)) : 0;
   const to = bins.length ? Math.max(...bins.map((b) => b.to)) : 1;
   const most = Math.max(1, ...bins.map((b) => b.count || 0));
-  const x0 = 36;
+  const x0 = 16;
   const x1 = width - 10;
   const x = scale(from, to, x0, x1);
   const panelH = 96;
@@ -243,9 +248,9 @@ const r = (v) => round(v);
 export function valueWords(v, c, n, t, digits) {
   const lang = t.lang;
   const parts = [];
-  if (c) parts.push(t('lab.chart.ci', { lo: fmt(c[0], lang, digits), hi: fmt(c[1], lang, digits) }));
+  if (c) parts.push(t('lab.chart.ci', { lo: val(c[0], lang, digits), hi: val(c[1], lang, digits) }));
   if (n !== null && n !== undefined) parts.push(t('lab.chart.n', { n: fmt(n, lang, 0) }));
-  return `${fmt(v, lang, digits)}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+  return `${val(v, lang, digits)}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
 /** The frame of every chart: size, role and names for a screen reader. */
@@ -286,7 +291,7 @@ export function barsSvg(chart, { width, t, id }) {
             svg('line', { x1: row.whisker.x0, x2: row.whisker.x0, y1: row.mid - 7, y2: row.mid + 7 }),
             svg('line', { x1: row.whisker.x1, x2: row.whisker.x1, y1: row.mid - 7, y2: row.mid + 7 }),
           ),
-        svg('text', { class: 'value', x: L.valueX, y: row.n === null ? row.mid : row.mid - 6, 'text-anchor': 'end', 'dominant-baseline': 'central' }, fmt(row.value, lang, L.digits)),
+        svg('text', { class: 'value', x: L.valueX, y: row.n === null ? row.mid : row.mid - 6, 'text-anchor': 'end', 'dominant-baseline': 'central' }, val(row.value, lang, L.digits)),
         row.n !== null && svg('text', { class: 'n', x: L.valueX, y: row.mid + 9, 'text-anchor': 'end', 'dominant-baseline': 'central' }, t('lab.chart.n', { n: fmt(row.n, lang, 0) })),
       ),
     ),
@@ -330,7 +335,7 @@ export function heatmapSvg(chart, { width, t, id }) {
         { class: c.value === null ? 'cell empty' : 'cell' },
         svg('title', {}, cellName(c)),
         svg('rect', { x: c.x + 1, y: c.y + 1, width: L.cellW - 2, height: L.cellH - 2, rx: 3, fill: c.colour ? c.colour.fill : null }),
-        svg('text', { x: c.x + L.cellW / 2, y: c.y + L.cellH / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: c.colour ? c.colour.ink : null }, c.value === null ? '–' : fmt(c.value, lang, L.digits)),
+        svg('text', { x: c.x + L.cellW / 2, y: c.y + L.cellH / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: c.colour ? c.colour.ink : null }, c.value === null ? '–' : val(c.value, lang, L.digits)),
       ),
     ),
     svg(

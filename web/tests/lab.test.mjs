@@ -149,7 +149,7 @@ test('the SVG of each chart: a bar, a cell, a bin each, named for a screen reade
   assert.match(b, /<title id="b-t">First player&#39;s score by board size<\/title>|<title id="b-t">First player's score by board size<\/title>/);
   assert.match(b, /5×5: 0.56 \(95% interval 0.49–0.63, n = 200\)/);
   const bh = C.markup(C.barsSvg(bars, { width: 600, t: hu, id: 'b' }));
-  assert.match(bh, /7×7, szudáni: 0,47 \(95%-os intervallum: 0,4–0,54, n = 200\)/);
+  assert.match(bh, /7×7, szudáni: 0,47 \(95%-os intervallum: 0,40–0,54, n = 200\)/);
   assert.match(bh, />a kezdő pontszáma</);
   const h = C.markup(C.heatmapSvg(heat, { width: 600, t: en, id: 'h' }));
   assert.equal(count(h, '<g class="cell">'), 8);
