@@ -194,6 +194,9 @@ export async function showLab(root, ctx, name = null) {
     box.drawnLang = t().lang;
     const tree = C.chartSvg(box.chart, { width, t: t(), id: box.dataset.chart });
     box.replaceChildren(toDom(tree));
+    // A heat map wider than a phone scrolls sideways: then the keyboard can scroll it too.
+    if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
+    else box.removeAttribute('tabindex');
   }
 
   function table(columns, rows) {

@@ -83,6 +83,33 @@ export function heatColour(value, { min = 0, max = 1, reference = null } = {}) {
 /** About how wide a text is at a font size (no DOM to measure with; generous for digits and capitals). */
 export const textWidth = (s, size = 13) => String(s).length * size * 0.6;
 
+/**
+ * A label cut into at most `max` lines that fit a width (by words; a word too long for the
+ * last line ends it with "…"), so that a long label on a phone is not clipped at the edge.
+ */
+export function wrapLabel(text, width, size = 13, max = 2) {
+  const fits = (s) => textWidth(s, size) <= width;
+  const words = String(text).split(/\s+/).filter(Boolean);
+  const lines = [];
+  let line = '';
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    if (fits(next) || !line) line = next;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length > max) lines.splice(max - 1, lines.length, lines.slice(max - 1).join(' '));
+  return lines.map((l) => {
+    if (fits(l)) return l;
+    let cut = l;
+    while (cut.length > 1 && !fits(`${cut}…`)) cut = cut.slice(0, -1);
+    return `${cut.trimEnd()}…`;
+  });
+}
+
 /** The range a chart's values are drawn in: its own min and max, else the data's, rounded out. */
 export function domain(chart, values) {
   let lo = typeof chart.min === 'number' ? chart.min : Math.min(0, ...values);
@@ -264,6 +291,13 @@ function frame(lay, id, title, desc, ...children) {
   );
 }
 
+/** A bar's label, right-aligned before the bar, on two lines when it is too long for one. */
+function labelText(text, right, mid) {
+  const lines = wrapLabel(text, right - 4, 12.5);
+  const first = mid - ((lines.length - 1) * 14) / 2;
+  return svg('text', { class: 'label', x: right, y: first, 'text-anchor': 'end', 'dominant-baseline': 'central' }, lines.length === 1 ? lines[0] : lines.map((l, k) => svg('tspan', { x: right, y: first + k * 14 }, l)));
+}
+
 /** A bar chart: bars with whiskers and their numbers, the axis and its unit, the reference dashed. */
 export function barsSvg(chart, { width, t, id }) {
   const lang = t.lang;
@@ -281,7 +315,7 @@ export function barsSvg(chart, { width, t, id }) {
         'g',
         { class: 'bar-row' },
         svg('title', {}, `${pick(row.label, lang)}: ${valueWords(row.value, row.ci, row.n, t, L.digits)}`),
-        svg('text', { class: 'label', x: L.labelW, y: row.mid, 'text-anchor': 'end', 'dominant-baseline': 'central' }, pick(row.label, lang)),
+        labelText(pick(row.label, lang), L.labelW, row.mid),
         svg('rect', { class: 'bar', x: row.bar.x, y: row.bar.y, width: Math.max(row.bar.w, 1), height: row.bar.h, rx: 2 }),
         row.whisker &&
           svg(

@@ -210,3 +210,18 @@ test('every result file the lab lists (web/lab/) and the test fixtures keep to t
     }
   }
 });
+
+test('a long bar label goes on two lines, and what still does not fit ends with "…"', () => {
+  assert.deepEqual(C.wrapLabel('5×5', 100), ['5×5']);
+  const two = C.wrapLabel('seven by seven, Sudanese variant', 130, 13);
+  assert.equal(two.length, 2);
+  assert.ok(two.every((l) => C.textWidth(l, 13) <= 130), String(two));
+  assert.equal(two.join(' '), 'seven by seven, Sudanese variant');
+  const cut = C.wrapLabel('a label with far too many words for two short lines', 80, 13);
+  assert.equal(cut.length, 2);
+  assert.ok(cut[1].endsWith('…') && C.textWidth(cut[1], 13) <= 80, String(cut));
+  assert.deepEqual(C.wrapLabel('Supercalifragilistic', 60, 10), ['Supercali…']);
+  // In the chart: tspans, every word there.
+  const s = C.markup(C.barsSvg({ bars: [{ label: 'first player on the seven by seven board', value: 0.5 }] }, { width: 320, t: en, id: 'w' }));
+  assert.match(s, /<tspan [^>]*>[^<]+<\/tspan><tspan /);
+});

@@ -158,6 +158,17 @@ test('the lab on a phone: the list, and an experiment that is not there', async 
   await page.waitForSelector('.lab-item');
   assert.ok(await noSideScroll(page));
   await shot(page, 'lab-list-phone', { full: true });
+  // A heat map wider than the phone scrolls in its own box (which the keyboard can reach),
+  // not the page.
+  await page.goto(`${PAGE}/lab/sample-gipf-length`);
+  const wide = page.locator('[data-kind="heatmap"] .lab-svg');
+  await wide.locator('svg').waitFor();
+  assert.equal(await wide.locator('g.cell').count(), 36);
+  assert.equal(await wide.getAttribute('tabindex'), '0');
+  assert.ok(await wide.evaluate((el) => el.scrollWidth > el.clientWidth));
+  assert.ok(await noSideScroll(page));
+  assert.deepEqual(await axe(page), []);
+  await shot(page, 'lab-wide-heatmap-phone', { full: true });
   await page.goto(`${PAGE}/lab/no-such-experiment`);
   await page.waitForFunction(() => window.tabla && window.tabla.lab && window.tabla.lab.loaded);
   assert.match(await page.textContent('main'), /There is no experiment named “no-such-experiment”/);
