@@ -133,7 +133,8 @@ const ci = (c) => (Array.isArray(c && c.ci95) && num(c.ci95[0]) !== null && num(
  */
 export function barsLayout(chart, width) {
   const bars = chart.bars || [];
-  const values = bars.flatMap((b) => [num(b.value), ...(ci(b) || [])]).filter((x) => x !== null);
+  // The reference counts as data: its line is always in the picture.
+  const values = [...bars.flatMap((b) => [num(b.value), ...(ci(b) || [])]), num(chart.reference)].filter((x) => x !== null);
   const [lo, hi] = domain(chart, values.length ? values : [0]);
   const rowH = 36;
   const top = 8;

@@ -75,6 +75,10 @@ test('bars: one row each, from the base to the value, whiskers over the interval
   assert.ok(Math.abs(out.rows[0].bar.x + out.rows[0].bar.w - out.x1) < 1e-9);
   assert.equal(out.rows[0].whisker, null);
   assert.equal(out.reference, null);
+  // Without min and max the range holds the data and the reference.
+  const free = C.barsLayout({ reference: 60, bars: [{ label: 'a', value: 12, ci95: [8, 17] }, { label: 'b', value: 31 }] }, 500);
+  assert.deepEqual(free.domain, [0, 60]);
+  assert.ok(free.reference && Math.abs(free.reference.x - free.x1) < 1e-9);
   // Negative values grow left from 0.
   const neg = C.barsLayout({ min: -1, max: 1, bars: [{ label: 'x', value: -0.5 }] }, 500);
   const x0 = C.scale(-1, 1, neg.x0, neg.x1);
