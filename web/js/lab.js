@@ -114,6 +114,19 @@ export async function showLab(root, ctx, name = null) {
       drawChart(box);
       if (observer) observer.observe(box);
     });
+    reachable();
+  }
+
+  /** A table or chart wider than the screen scrolls in its box: then the keyboard can reach it. */
+  function reachable() {
+    root.querySelectorAll('.lab-svg, .lab-table-wrap').forEach((box) => {
+      if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
+      else box.removeAttribute('tabindex');
+    });
+  }
+  if (!S.resizeHooked) {
+    S.resizeHooked = true;
+    window.addEventListener('resize', () => reachable());
   }
 
   /** One experiment's card: the claim, the answer, the charts, the examples, how it was made. */
@@ -134,7 +147,7 @@ export async function showLab(root, ctx, name = null) {
         lang !== 'hu' && claim.en ? h('p.lab-translation', { lang: 'en' }, h('span.muted', tr('lab.translation')), ' ', `“${C.pick(claim.en, 'en')}”`) : null,
         claim.seed ? h('p.lab-source.muted', tr('lab.source', { seed: claim.seed })) : null,
       ),
-      section('lab-answer', tr('lab.answer'), h('p', badge(x.verdict), ' ', C.pick(x.answer, lang))),
+      section('lab-answer', tr('lab.answer'), h('p.lab-answer-text', badge(x.verdict), ' ', C.pick(x.answer, lang)), setup.quick ? h('p.lab-quick', tr('lab.setup.quick')) : null),
       (x.charts || []).map((c, i) => figure(c, `${x.name}-c${i}`)),
       x.examples && x.examples.length
         ? section(
@@ -159,13 +172,18 @@ export async function showLab(root, ctx, name = null) {
     const lang = tr.lang;
     const rows = [];
     const row = (key, value) => value !== null && value !== undefined && value !== '' && rows.push(h('dt', tr(`lab.setup.${key}`)), h('dd', { 'data-setup': key }, value));
-    row('games', typeof setup.games === 'number' ? C.fmt(setup.games, lang, 0) : null);
-    row('bots', Array.isArray(setup.bots) && setup.bots.length ? setup.bots.map((b) => C.botWords(b, tr)).join(' · ') : null);
-    row('time', typeof setup.time_ms === 'number' ? tr('lab.time.ms', { ms: C.fmt(setup.time_ms, lang, 0) }) : null);
+    const n = (v, d = 0) => (typeof v === 'number' ? C.fmt(v, lang, d) : null);
+    row('games', typeof setup.played === 'number' && typeof setup.cells === 'number' && typeof setup.games === 'number' ? tr('lab.setup.games.cells', { played: n(setup.played), games: n(setup.games), cells: n(setup.cells) }) : n(setup.games));
+    const bots = Array.isArray(setup.bots) ? setup.bots.map((b) => C.botWords(b, tr)) : [];
+    row('bots', bots.length > 1 ? h('ul.lab-bots', bots.map((b) => h('li', b))) : bots[0]);
+    row('time', typeof setup.time_ms === 'number' ? tr('lab.time.ms', { ms: n(setup.time_ms) }) : null);
     row('seed', setup.seed);
+    row('jobs', n(setup.jobs));
+    row('repeated', n(setup.repeated_games));
+    row('games_s', typeof setup.games_s === 'number' ? C.duration(setup.games_s, tr) : null);
     row('duration', typeof setup.duration_s === 'number' ? C.duration(setup.duration_s, tr) : null);
     row('date', setup.date);
-    const dl = h('dl.lab-setup-list', rows);
+    const dl = [setup.quick ? h('p.lab-quick', { 'data-setup': 'quick' }, tr('lab.setup.quick')) : null, h('dl.lab-setup-list', rows)];
     if (!setup.command) return dl;
     const copy = h('button', { type: 'button', 'data-action': 'copy-command', on: { click: async (e) => { const b = e.currentTarget; if (await copyText(setup.command)) b.textContent = tr('btn.copied'); } } }, tr('btn.copy'));
     return [dl, h('p.lab-command-label', tr('lab.setup.command')), h('div.lab-command', h('pre', h('code', setup.command)), copy)];

@@ -187,11 +187,16 @@ export function heatLayout(chart, width, minCell = 44) {
   const cells = chart.cells || [];
   const values = cells.flat().map((c) => num(c && c.value)).filter((x) => x !== null);
   const [lo, hi] = typeof chart.min === 'number' && typeof chart.max === 'number' ? [chart.min, chart.max] : domain(chart, values.length ? values : [0, 1]);
-  const rowTitleW = chart.row_title ? 22 : 0;
-  const labelW = rowTitleW + Math.max(24, ...rows.flatMap((r) => [textWidth(pick(r, 'en'), 12), textWidth(pick(r, 'hu'), 12)])) + 8;
-  const top = (chart.col_title ? 22 : 0) + 22;
-  const cellW = Math.max(minCell, Math.min(90, (width - labelW - 4) / Math.max(1, cols.length)));
   const cellH = 34;
+  // The rows' title runs up beside them when it fits their height, else it goes on a line
+  // of its own above the grid ("↓ title").
+  const rowTitleLen = Math.max(textWidth(pick(chart.row_title, 'en'), 12), textWidth(pick(chart.row_title, 'hu'), 12));
+  const rowTitleSide = Boolean(chart.row_title) && rowTitleLen <= cellH * rows.length - 4;
+  const rowTitleTop = Boolean(chart.row_title) && !rowTitleSide;
+  const rowTitleW = rowTitleSide ? 22 : 0;
+  const labelW = rowTitleW + Math.max(24, ...rows.flatMap((r) => [textWidth(pick(r, 'en'), 12), textWidth(pick(r, 'hu'), 12)])) + 8;
+  const top = (rowTitleTop ? 20 : 0) + (chart.col_title ? 22 : 0) + 22;
+  const cellW = Math.max(minCell, Math.min(90, (width - labelW - 4) / Math.max(1, cols.length)));
   const gridW = labelW + cellW * cols.length;
   const legendTop = top + cellH * rows.length + 14;
   const ref = num(chart.reference);
@@ -200,6 +205,7 @@ export function heatLayout(chart, width, minCell = 44) {
     height: legendTop + 46,
     labelW,
     rowTitleW,
+    rowTitleTop,
     top,
     cellW,
     cellH,
@@ -360,8 +366,9 @@ export function heatmapSvg(chart, { width, t, id }) {
     pick(chart.title, lang),
     `${pick(chart.unit, lang) ? `${pick(chart.unit, lang)}. ` : ''}${L.cells.map(cellName).join('; ')}`,
     svg('defs', {}, svg('linearGradient', { id: `${id}-scale` }, stops.map((v, k) => svg('stop', { offset: `${k * 25}%`, 'stop-color': heatColour(v, { min: lo, max: hi, reference: L.reference }).fill })))),
-    chart.col_title && svg('text', { class: 'axis-title', x: L.labelW + (cols.length * L.cellW) / 2, y: 12, 'text-anchor': 'middle' }, pick(chart.col_title, lang)),
-    chart.row_title && svg('text', { class: 'axis-title', x: 12, y: (L.top + gridBottom) / 2, 'text-anchor': 'middle', transform: `rotate(-90 12 ${r((L.top + gridBottom) / 2)})` }, pick(chart.row_title, lang)),
+    L.rowTitleTop && svg('text', { class: 'axis-title', x: 0, y: 12 }, `↓ ${pick(chart.row_title, lang)}`),
+    chart.col_title && svg('text', { class: 'axis-title', x: L.labelW + (cols.length * L.cellW) / 2, y: L.rowTitleTop ? 32 : 12, 'text-anchor': 'middle' }, `${pick(chart.col_title, lang)}${L.rowTitleTop ? ' →' : ''}`),
+    chart.row_title && !L.rowTitleTop && svg('text', { class: 'axis-title', x: 12, y: (L.top + gridBottom) / 2, 'text-anchor': 'middle', transform: `rotate(-90 12 ${r((L.top + gridBottom) / 2)})` }, pick(chart.row_title, lang)),
     cols.map((c, j) => svg('text', { class: 'label', x: L.labelW + j * L.cellW + L.cellW / 2, y: L.top - 7, 'text-anchor': 'middle' }, pick(c, lang))),
     rows.map((rw, i) => svg('text', { class: 'label', x: L.labelW - 6, y: L.top + i * L.cellH + L.cellH / 2, 'text-anchor': 'end', 'dominant-baseline': 'central' }, pick(rw, lang))),
     L.cells.map((c) =>
@@ -464,10 +471,23 @@ export function duration(seconds, t) {
   return t('lab.time.mins', { min, s: s % 60 });
 }
 
-/** A player of the setup in words: "level:5" → "computer, level 5"; anything else as written. */
+/** The plans a lab player keeps to besides its engine (`tabla lab`'s Role::describe), by key. */
+const PLANS = { 'placing centre first': 'lab.plan.centre', 'placing edges first': 'lab.plan.edges', 'no red disc moved back': 'lab.plan.noback' };
+/**
+ * A player of the setup in words, as `tabla lab` describes it: "level:5 (100 ms), placing
+ * centre first" → "computer, level 5, 100 ms a move, placing the centre first". What this page
+ * does not know stays as written.
+ */
 export function botWords(bot, t) {
-  const m = /^level:(\d+)$/.exec(String(bot));
-  return m ? t('game.computer', { level: m[1] }) : String(bot);
+  const m = /^(level:(\d+)|uct|random|zero)(?: \((\d+) ms\))?(?:, (.+))?$/.exec(String(bot));
+  if (!m) return String(bot);
+  const parts = [m[2] ? t('game.computer', { level: m[2] }) : t(`lab.bot.${m[1]}`)];
+  if (m[3]) parts.push(t('lab.bot.ms', { ms: m[3] }));
+  if (m[4]) {
+    const k = /^exactly (\d+) GIPF pieces?$/.exec(m[4]);
+    parts.push(k ? t('lab.plan.gipf', { k: k[1] }) : PLANS[m[4]] ? t(PLANS[m[4]]) : m[4]);
+  }
+  return parts.join(', ');
 }
 
 /** The verdicts the files may give; anything else shows as undecided. */

@@ -35,7 +35,11 @@ test('numbers are written as the language writes them', () => {
   assert.equal(C.duration(3725, en), '1 h 2 min');
   assert.equal(C.duration(4.25, en), '4.3 s');
   assert.equal(C.botWords('level:5', en), 'computer, level 5');
-  assert.equal(C.botWords('random', en), 'random');
+  assert.equal(C.botWords('random', en), 'random moves');
+  assert.equal(C.botWords('level:5 (100 ms), placing centre first', en), 'computer, level 5, 100 ms a move, placing the centre first');
+  assert.equal(C.botWords('level:3 (200 ms), exactly 2 GIPF pieces', hu), 'számítógép, 3. szint, lépésenként 200 ms, pontosan 2 GIPF-bábut hoz be');
+  assert.equal(C.botWords('uct (50 ms), a plan unknown here', en), 'UCT search, 50 ms a move, a plan unknown here');
+  assert.equal(C.botWords('someone else', hu), 'someone else');
 });
 
 test('scales map ends to ends; ticks are round and cover the range', () => {
@@ -122,6 +126,14 @@ test('heat map: a cell per row and column, empty ones without colour, a wide tab
   assert.deepEqual(c01.ci, [0.14, 0.3]);
   assert.equal(c01.x, L.labelW + L.cellW);
   assert.equal(L.width, 600);
+  // The rows' title beside them when it fits their height, else on a line above the grid.
+  assert.equal(L.rowTitleTop, true, "“first player's level” is longer than three rows");
+  assert.equal(L.rowTitleW, 0);
+  assert.match(C.markup(C.heatmapSvg(heat, { width: 600, t: en, id: 'h' })), />↓ first player's level</);
+  const tall = C.heatLayout({ ...heat, row_title: { en: 'level', hu: 'szint' } }, 600);
+  assert.equal(tall.rowTitleTop, false);
+  assert.ok(tall.rowTitleW > 0 && tall.top < L.top);
+  assert.match(C.markup(C.heatmapSvg({ ...heat, row_title: { en: 'level', hu: 'szint' } }, { width: 600, t: en, id: 'h' })), /transform="rotate\(-90 /);
   const wide = { ...heat, cols: Array.from({ length: 20 }, (_, i) => String(i)), cells: heat.cells.map(() => Array(20).fill({ value: 0.5 })) };
   const W = C.heatLayout(wide, 360);
   assert.equal(W.cellW, 44);

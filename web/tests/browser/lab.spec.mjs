@@ -81,8 +81,9 @@ test('the lab with results: the list, a card and its charts, Hungarian, a phone,
   assert.match(await page.textContent('.lab-question blockquote'), /aki egy kőre leüti ellenfelét/);
   assert.match(await page.textContent('.lab-translation'), /captures the opponent down to one stone/);
   assert.match(await page.textContent('.lab-answer'), /Held[\s\S]*0\.56 on 5×5/);
-  assert.equal(await page.textContent('[data-setup="games"]'), '200');
-  assert.equal(await page.textContent('[data-setup="bots"]'), 'computer, level 5');
+  assert.equal(await page.textContent('[data-setup="games"]'), '600 (200 in each of 3 set-ups)');
+  assert.equal(await page.textContent('[data-setup="bots"]'), 'computer, level 5, 100 ms a move');
+  assert.equal(await page.locator('[data-setup="quick"]').count(), 0);
   assert.equal(await page.textContent('[data-setup="duration"]'), '13 min 32 s');
   assert.equal(await page.textContent('.lab-command code'), seega.setup.command);
   // The charts: as many bars, whiskers, cells and bins as the file has, each chart named.
