@@ -70,24 +70,32 @@ export async function showLab(root, ctx, name = null) {
     return h(`span.verdict.v-${v}`, { 'data-verdict': v, title: t()(`lab.verdict.${v}.title`) }, h('span', { 'aria-hidden': 'true' }, sign), ' ', t()(`lab.verdict.${v}`));
   }
 
-  function list(current) {
+  function item(n) {
     const tr = t();
+    const x = S.exps.get(n);
+    if (!x || x.error) return h('li.lab-item', { 'data-experiment': n }, h('a', { href: `/lab/${encodeURIComponent(n)}` }, n), x && x.error ? h('p.error', tr('lab.error', { why: x.error.message })) : null);
+    return h(
+      'li.lab-item',
+      { 'data-experiment': n },
+      h('a.lab-item-title', { href: `/lab/${encodeURIComponent(n)}` }, C.pick(x.title, tr.lang) || n),
+      h('div.lab-item-meta', h('span.lab-game', gameName(x.game)), ' ', badge(x.verdict)),
+      h('p.lab-item-answer', C.pick(x.answer, tr.lang)),
+    );
+  }
+
+  /** The experiments but `current`, in the index's order; on the lab's own page under a heading per game. */
+  function list(current, grouped = false) {
     const names = S.names.filter((n) => n !== current);
     if (!names.length) return null;
-    return h(
-      'ul.lab-list',
-      names.map((n) => {
-        const x = S.exps.get(n);
-        if (!x || x.error) return h('li.lab-item', { 'data-experiment': n }, h('a', { href: `/lab/${encodeURIComponent(n)}` }, n), x && x.error ? h('p.error', tr('lab.error', { why: x.error.message })) : null);
-        return h(
-          'li.lab-item',
-          { 'data-experiment': n },
-          h('a.lab-item-title', { href: `/lab/${encodeURIComponent(n)}` }, C.pick(x.title, tr.lang) || n),
-          h('div.lab-item-meta', h('span.lab-game', gameName(x.game)), ' ', badge(x.verdict)),
-          h('p.lab-item-answer', C.pick(x.answer, tr.lang)),
-        );
-      }),
-    );
+    if (!grouped) return h('ul.lab-list', names.map(item));
+    const runs = [];
+    for (const n of names) {
+      const x = S.exps.get(n);
+      const game = x && !x.error ? x.game : null;
+      if (!runs.length || runs[runs.length - 1].game !== game) runs.push({ game, names: [] });
+      runs[runs.length - 1].names.push(n);
+    }
+    return runs.map((r) => [r.game ? h('h2.lab-group', { 'data-game': r.game }, gameName(r.game)) : null, h('ul.lab-list', r.names.map(item))]);
   }
 
   function render() {
@@ -106,7 +114,7 @@ export async function showLab(root, ctx, name = null) {
       body.push(h('h1', tr('lab.title')), h('p.lab-intro', tr('lab.intro')));
       if (S.error) body.push(h('p.error', tr('lab.error', { why: S.error.message })));
       else if (!S.names.length) body.push(h('div.lab-empty', { 'data-lab': 'empty' }, h('p', tr('lab.empty')), h('pre', h('code', 'tabla lab run NAME')), h('p.muted', tr('lab.empty.more'))));
-      else body.push(list(null));
+      else body.push(list(null, true));
     }
     if (observer) observer.disconnect();
     fill(root, ctx.topbar(tr('lab.title')), h('main.lab', ...body));
@@ -147,7 +155,7 @@ export async function showLab(root, ctx, name = null) {
         lang !== 'hu' && claim.en ? h('p.lab-translation', { lang: 'en' }, h('span.muted', tr('lab.translation')), ' ', `“${C.pick(claim.en, 'en')}”`) : null,
         claim.seed ? h('p.lab-source.muted', tr('lab.source', { seed: claim.seed })) : null,
       ),
-      section('lab-answer', tr('lab.answer'), h('p.lab-answer-text', badge(x.verdict), ' ', C.pick(x.answer, lang)), setup.quick ? h('p.lab-quick', tr('lab.setup.quick')) : null),
+      section('lab-answer', tr('lab.answer'), h('p.lab-answer-text', badge(x.verdict), ' ', C.pick(x.answer, lang)), setup.quick ? h('p.lab-quick', { 'data-setup': 'quick' }, tr('lab.setup.quick')) : null),
       (x.charts || []).map((c, i) => figure(c, `${x.name}-c${i}`)),
       x.examples && x.examples.length
         ? section(
@@ -183,7 +191,7 @@ export async function showLab(root, ctx, name = null) {
     row('games_s', typeof setup.games_s === 'number' ? C.duration(setup.games_s, tr) : null);
     row('duration', typeof setup.duration_s === 'number' ? C.duration(setup.duration_s, tr) : null);
     row('date', setup.date);
-    const dl = [setup.quick ? h('p.lab-quick', { 'data-setup': 'quick' }, tr('lab.setup.quick')) : null, h('dl.lab-setup-list', rows)];
+    const dl = h('dl.lab-setup-list', rows);
     if (!setup.command) return dl;
     const copy = h('button', { type: 'button', 'data-action': 'copy-command', on: { click: async (e) => { const b = e.currentTarget; if (await copyText(setup.command)) b.textContent = tr('btn.copied'); } } }, tr('btn.copy'));
     return [dl, h('p.lab-command-label', tr('lab.setup.command')), h('div.lab-command', h('pre', h('code', setup.command)), copy)];

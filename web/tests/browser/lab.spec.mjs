@@ -68,6 +68,7 @@ test('the lab with results: the list, a card and its charts, Hungarian, a phone,
   // The list: each experiment's title, game and verdict, in the index's order.
   const items = page.locator('.lab-item');
   assert.equal(await items.count(), 2);
+  assert.deepEqual(await page.locator('h2.lab-group').allTextContents(), ['Seega', 'GIPF'], 'a heading for each game');
   assert.deepEqual(await items.evaluateAll((li) => li.map((x) => x.dataset.experiment)), ['sample-seega-first-player', 'sample-gipf-length']);
   assert.match(await items.nth(0).textContent(), /Sample: does the first player of Seega win more often\?[\s\S]*Seega[\s\S]*Held/);
   assert.equal(await items.nth(1).locator('.verdict').getAttribute('data-verdict'), 'failed');
