@@ -10,7 +10,8 @@ use include_dir::{include_dir, Dir};
 // out of the binary.
 static CSS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web/css");
 static JS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web/js");
-static LAB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web/lab");
+// The lab's results: `web/lab/*.json` only (build.rs lists them).
+include!(concat!(env!("OUT_DIR"), "/lab_files.rs"));
 static TOP: &[(&str, &[u8])] = &[
     ("index.html", include_bytes!("../../../web/index.html")),
     ("favicon.svg", include_bytes!("../../../web/favicon.svg")),
@@ -24,7 +25,7 @@ fn page_file(path: &str) -> Option<&'static [u8]> {
         return JS.get_file(rest).map(|f| f.contents());
     }
     if let Some(rest) = path.strip_prefix("lab/") {
-        return LAB.get_file(rest).map(|f| f.contents());
+        return LAB.iter().find(|(name, _)| *name == rest).map(|(_, bytes)| *bytes);
     }
     TOP.iter().find(|(name, _)| *name == path).map(|(_, bytes)| *bytes)
 }
