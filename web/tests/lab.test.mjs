@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { translator } from '../js/i18n.js';
+import { translator, keys } from '../js/i18n.js';
 import { parseAnalysisQuery } from '../js/analysis-tree.js';
 import * as C from '../js/labchart.js';
 
@@ -240,4 +240,20 @@ test('a long bar label goes on two lines, and what still does not fit ends with 
   // In the chart: tspans, every word there.
   const s = C.markup(C.barsSvg({ bars: [{ label: 'first player on the seven by seven board', value: 0.5 }] }, { width: 320, t: en, id: 'w' }));
   assert.match(s, /<tspan [^>]*>[^<]+<\/tspan><tspan /);
+});
+
+test('every text key the lab uses is in both languages', () => {
+  const used = new Set();
+  for (const f of ['lab.js', 'labchart.js']) {
+    const src = readFileSync(new URL(`../js/${f}`, import.meta.url), 'utf8');
+    for (const m of src.matchAll(/'((?:lab|btn|game|lobby)\.[a-z_.]+)'/g)) used.add(m[1]);
+  }
+  // Keys made from a value: every verdict and its title.
+  for (const v of C.VERDICTS) used.add(`lab.verdict.${v}`).add(`lab.verdict.${v}.title`);
+  for (const b of ['uct', 'random', 'zero']) used.add(`lab.bot.${b}`);
+  assert.ok(used.size > 40, `found only ${used.size}`);
+  for (const lang of ['en', 'hu']) {
+    const have = new Set(keys(lang));
+    assert.deepEqual([...used].filter((k) => !have.has(k)), [], lang);
+  }
 });

@@ -72,6 +72,7 @@ test('the lab with results: the list, a card and its charts, Hungarian, a phone,
   assert.deepEqual(await items.evaluateAll((li) => li.map((x) => x.dataset.experiment)), ['sample-seega-first-player', 'sample-gipf-length']);
   assert.match(await items.nth(0).textContent(), /Sample: does the first player of Seega win more often\?[\s\S]*Seega[\s\S]*Held/);
   assert.equal(await items.nth(1).locator('.verdict').getAttribute('data-verdict'), 'failed');
+  assert.deepEqual(await axe(page), []);
   await shot(page, 'lab-list-desktop');
 
   // A card, by its deep link from the list.
