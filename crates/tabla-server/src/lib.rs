@@ -200,6 +200,8 @@ pub fn router(app: api::App) -> Router {
         .route("/learn/{game}", get(web::index))
         .route("/analysis", get(web::index))
         .route("/analysis/{game}", get(web::index))
+        .route("/lab", get(web::index))
+        .route("/lab/{name}", get(web::lab))
         .method_not_allowed_fallback(api::wrong_method)
         .fallback(web::file);
     api.layer(DefaultBodyLimit::max(api::BODY_LIMIT))
