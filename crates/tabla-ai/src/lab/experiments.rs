@@ -263,6 +263,47 @@ fn gipf_pieces() -> Experiment {
                 }
                 None => (Verdict::Undecided, t("No games yet.", "Még nincs játszma.")),
             };
+            // Pooled: each side's score by its own choice over all the other's choices (many
+            // more games per bar than one cell of the table).
+            let pooled = |white: bool| -> Vec<Bar> {
+                ks.iter()
+                    .map(|&k| {
+                        let s: Vec<f64> = games
+                            .iter()
+                            .filter(|g| {
+                                let id = g.cell.trim_start_matches('w');
+                                let (w, b) = id.split_once('b').unwrap_or(("", ""));
+                                (if white { w } else { b }) == k.to_string()
+                            })
+                            .map(|g| if white { g.scores[0] } else { g.scores[1] })
+                            .collect();
+                        score_bar(same(k.to_string()), &s)
+                    })
+                    .collect()
+            };
+            let (white_pooled, black_pooled) = (pooled(true), pooled(false));
+            let pooled_text = |bars: &[Bar]| {
+                bars.iter()
+                    .map(|b| format!("{} {}", b.label.en, f2(b.value)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let answer = t(
+                format!(
+                    "{} Pooled over the opponent's choices, White scores by its number of GIPF \
+                     pieces: {}; Black by its number: {}.",
+                    answer.en,
+                    pooled_text(&white_pooled),
+                    pooled_text(&black_pooled)
+                ),
+                format!(
+                    "{} Az ellenfél összes választására összesítve Világos pontaránya a GIPF-bábui \
+                     száma szerint: {}; Sötété: {}.",
+                    answer.hu,
+                    pooled_text(&white_pooled),
+                    pooled_text(&black_pooled)
+                ),
+            );
             let labels: Vec<Text> = ks.iter().map(|k| same(k.to_string())).collect();
             Summary {
                 verdict,
