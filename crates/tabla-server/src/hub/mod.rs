@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod clocks;
+pub mod pacing;
 pub mod lobby;
 pub mod offers;
 pub mod ratings;
