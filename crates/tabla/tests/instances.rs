@@ -272,12 +272,22 @@ async fn race(cluster: Arc<Cluster>, id: String, seats: Vec<(String, String)>, s
 }
 
 /// Plays the person's side of a game against the computer through any instance, waiting
-/// for the computer (run by whichever instance leads) to answer each move.
-async fn versus(cluster: Arc<Cluster>, id: String, seats: Vec<(String, String)>, seed: u64) -> Played {
+/// for the computer (run by whichever instance leads) to answer each move; half the moves
+/// before the leader is killed, half after (`killed`), so that the computer must go on.
+async fn versus(
+    cluster: Arc<Cluster>,
+    id: String,
+    seats: Vec<(String, String)>,
+    seed: u64,
+    mut killed: tokio::sync::watch::Receiver<bool>,
+) -> Played {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Played::default();
     let mut waiting_since = Instant::now();
     while out.acked.len() < COMPUTER_MOVES {
+        if out.acked.len() == COMPUTER_MOVES / 2 {
+            let _ = killed.wait_for(|k| *k).await;
+        }
         let g = cluster.game(&mut rng, &id).await;
         if !g["result_reason"].is_null() {
             break;
@@ -385,6 +395,7 @@ fn three_instances_one_database_and_a_kill_9() {
         }
         let deadline = Instant::now() + Duration::from_secs(CLOCK_S);
 
+        let (kill_tx, killed) = tokio::sync::watch::channel(false);
         let mut games = Vec::new();
         for n in 0..RACED + COMPUTER {
             let computer = n >= RACED;
@@ -393,7 +404,8 @@ fn three_instances_one_database_and_a_kill_9() {
             let (id, tokens) = cluster.create(&mut rng, body).await;
             let seen = watch(&id, &[0, 1, 2]);
             let task = if computer {
-                tokio::spawn(versus(Arc::clone(&cluster), id.clone(), tokens, n as u64))
+                let killed = killed.clone();
+                tokio::spawn(versus(Arc::clone(&cluster), id.clone(), tokens, n as u64, killed))
             } else {
                 tokio::spawn(race(Arc::clone(&cluster), id.clone(), tokens, n as u64))
             };
@@ -412,6 +424,7 @@ fn three_instances_one_database_and_a_kill_9() {
                 computer_ply_at_kill.insert(id.clone(), g["ply"].as_u64().unwrap());
             }
         }
+        let _ = kill_tx.send(true);
 
         let mut bad = Vec::new();
         let mut races = 0;
