@@ -8,8 +8,8 @@
 #   bench/group-commit.sh [GAMES] [MOVES] [CLIENTS] [ROUNDS]
 #
 # Defaults: 1000 games, 30 moves each at most, 48 moves in flight at once (48 clients taking
-# turns), 1 round. PROFILE=test uses the optimised test build instead of a release build
-# (no second compilation of the workspace when `cargo test` has built it).
+# turns), 1 round. PROFILE=test uses the optimised build of `cargo test --workspace` instead
+# of a release build (no second compilation of the workspace).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-1000}
@@ -18,8 +18,13 @@ CLIENTS=${3:-48}
 ROUNDS=${4:-1}
 PROFILE=${PROFILE:-release}
 ulimit -n "$(( GAMES * 4 + 1024 ))" 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-cargo build --profile "$PROFILE" -q -p tabla
-cargo build --profile "$PROFILE" -q -p tabla-server --example load
+if [ "$PROFILE" = test ]; then
+    # `cargo test`'s own build (binary and examples): `-p` would unify features anew.
+    cargo test --workspace --no-run -q 2>/dev/null
+else
+    cargo build --profile "$PROFILE" -q -p tabla
+    cargo build --profile "$PROFILE" -q -p tabla-server --example load
+fi
 dir=$([ "$PROFILE" = release ] && echo release || echo debug)
 target=${CARGO_TARGET_DIR:-target}
 bin="$target/$dir/tabla"

@@ -17,8 +17,13 @@ CLIENTS=${3:-48}
 TRIALS=${4:-3}
 PROFILE=${PROFILE:-release}
 ulimit -n "$(( GAMES * 6 + 1024 ))" 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-cargo build --profile "$PROFILE" -q -p tabla
-cargo build --profile "$PROFILE" -q -p tabla-server --example load
+if [ "$PROFILE" = test ]; then
+    # `cargo test`'s own build (binary and examples): `-p` would unify features anew.
+    cargo test --workspace --no-run -q 2>/dev/null
+else
+    cargo build --profile "$PROFILE" -q -p tabla
+    cargo build --profile "$PROFILE" -q -p tabla-server --example load
+fi
 dir=$([ "$PROFILE" = release ] && echo release || echo debug)
 target=${CARGO_TARGET_DIR:-target}
 bin="$target/$dir/tabla"
