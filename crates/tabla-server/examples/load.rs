@@ -38,8 +38,15 @@ struct Args {
 }
 
 fn args() -> Result<Args, String> {
-    let mut a =
-        Args { addr: String::new(), games: 1000, moves: 50, watchers: 1, seed: 1, think_ms: 0, clients: 0 };
+    let mut a = Args {
+        addr: String::new(),
+        games: 1000,
+        moves: 50,
+        watchers: 1,
+        seed: 1,
+        think_ms: 0,
+        clients: 0,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
         let v = it.next().ok_or_else(|| format!("{k} needs a value"))?;

@@ -160,10 +160,11 @@ pub async fn open_store(db: &Database) -> Result<Arc<dyn store::Store>, String> 
                 .ok()
                 .and_then(|v| v.parse::<usize>().ok())
                 .unwrap_or(store::MAX_BATCH);
-            let store = tokio::task::spawn_blocking(move || store::SqliteStore::open_batched(&p, batch))
-                .await
-                .map_err(|e| e.to_string())?
-                .map_err(|e| format!("{db}: {e}"))?;
+            let store =
+                tokio::task::spawn_blocking(move || store::SqliteStore::open_batched(&p, batch))
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .map_err(|e| format!("{db}: {e}"))?;
             Ok(Arc::new(store))
         }
         Database::Postgres(url) => {

@@ -382,7 +382,15 @@ enum Job {
 pub struct SqliteStore {
     jobs: Mutex<mpsc::Sender<Job>>,
     reader: Arc<Mutex<Connection>>,
+    /// Dropped with the store: the checkpoint thread then ends.
+    _checkpoints: Mutex<mpsc::Sender<()>>,
 }
+
+/// How often the checkpoint thread copies the WAL into the database file. Checkpoints run on
+/// their own connection, beside the writer: left to SQLite (every 1,000 pages, in the commit
+/// that crosses the mark) one commit in a few hundred also wrote and fsynced the database
+/// file, and every move queued behind it waited.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Most jobs in one transaction, so that one commit does not wait for an endless queue.
 pub const MAX_BATCH: usize = 512;
@@ -406,13 +414,35 @@ impl SqliteStore {
         let max_batch = max_batch.clamp(1, MAX_BATCH);
         let mut writer = connect(path)?;
         migrate(&mut writer)?;
+        // Checkpoints are the checkpoint thread's (below), never a commit's.
+        writer.pragma_update(None, "wal_autocheckpoint", 0)?;
         let reader = connect(path)?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("tabla-sqlite-writer".into())
             .spawn(move || write_loop(writer, rx, max_batch))
             .map_err(|e| StoreError::Backend(format!("cannot start the writer thread: {e}")))?;
-        Ok(SqliteStore { jobs: Mutex::new(tx), reader: Arc::new(Mutex::new(reader)) })
+        let checkpointer = connect(path)?;
+        let (stop, stopped) = mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("tabla-sqlite-checkpoint".into())
+            .spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(CHECKPOINT_EVERY)
+                {
+                    let done =
+                        checkpointer.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                    if let Err(e) = done {
+                        tracing::warn!(error = %e, "a checkpoint failed");
+                    }
+                }
+            })
+            .map_err(|e| StoreError::Backend(format!("cannot start the checkpoint thread: {e}")))?;
+        Ok(SqliteStore {
+            jobs: Mutex::new(tx),
+            reader: Arc::new(Mutex::new(reader)),
+            _checkpoints: Mutex::new(stop),
+        })
     }
 
     fn send(&self, job: Job) {

@@ -704,7 +704,8 @@ impl Store for PgStore {
         let id = id.to_string();
         Box::pin(async move {
             let c = self.client().await?;
-            let q = c.prepare_cached("SELECT version FROM games WHERE id = $1").await.map_err(pg)?;
+            let q =
+                c.prepare_cached("SELECT version FROM games WHERE id = $1").await.map_err(pg)?;
             Ok(c.query_opt(&q, &[&id]).await.map_err(pg)?.map(|r| r.get::<_, i64>(0) as u64))
         })
     }

@@ -231,7 +231,12 @@ struct Played {
 
 /// Two clients send a move each for the same ply at the same moment, through two
 /// instances, until `RACED_MOVES` are acknowledged or the game ends.
-async fn race(cluster: Arc<Cluster>, id: String, seats: Vec<(String, String)>, seed: u64) -> Played {
+async fn race(
+    cluster: Arc<Cluster>,
+    id: String,
+    seats: Vec<(String, String)>,
+    seed: u64,
+) -> Played {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Played::default();
     while out.acked.len() < RACED_MOVES {
@@ -247,8 +252,10 @@ async fn race(cluster: Arc<Cluster>, id: String, seats: Vec<(String, String)>, s
         let m2 = legal[rng.random_range(0..legal.len())].clone();
         let i = cluster.pick(&mut rng, None);
         let j = cluster.pick(&mut rng, Some(i));
-        let (a, b) =
-            tokio::join!(cluster.play(i, &id, token, &m1, ply), cluster.play(j, &id, token, &m2, ply));
+        let (a, b) = tokio::join!(
+            cluster.play(i, &id, token, &m1, ply),
+            cluster.play(j, &id, token, &m2, ply)
+        );
         out.races += 1;
         let wins = [a, b].iter().filter(|s| **s == Some(200)).count();
         if wins > 1 {
@@ -261,7 +268,13 @@ async fn race(cluster: Arc<Cluster>, id: String, seats: Vec<(String, String)>, s
             }
             _ => out.unknown.push(ply),
         }
-        let winner = if a == Some(200) { Some(m1) } else if b == Some(200) { Some(m2) } else { None };
+        let winner = if a == Some(200) {
+            Some(m1)
+        } else if b == Some(200) {
+            Some(m2)
+        } else {
+            None
+        };
         if let Some(mv) = winner {
             if out.acked.insert(ply, mv).is_some() {
                 out.violations.push(format!("{id} ply {ply}: acknowledged twice"));
