@@ -51,10 +51,11 @@ as_pg "$PG_BIN/initdb" -D "$work/data" -A trust -U postgres > "$work/initdb.log"
 as_pg "$PG_BIN/pg_ctl" -D "$work/data" -l "$work/pg.log" -w start \
     -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=200" > /dev/null
 n=0
+# A new empty database; sets $db.
 fresh_db() {
     n=$((n + 1))
     as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$port" -U postgres "bench$n"
-    echo "postgres://postgres@127.0.0.1:$port/bench$n"
+    db="postgres://postgres@127.0.0.1:$port/bench$n"
 }
 
 # Starts an instance on $1 with log file $2; sets $addr and $pid.
@@ -78,8 +79,8 @@ stop_all() {
 
 # $1 = number of instances; prints a table row.
 run() {
-    local db addrs=() i
-    db=$(fresh_db)
+    local addrs=() i
+    fresh_db
     for i in $(seq "$1"); do
         start "$db" "$work/run$1-$i.log"
         addrs+=("$addr")
@@ -109,13 +110,13 @@ echo "| trial | SIGKILL to the standby leading |"
 echo "| --- | --- |"
 ms() { date +%s%3N; }
 for t in $(seq "$TRIALS"); do
-    db=$(fresh_db)
+    fresh_db
     start "$db" "$work/lead-$t-a.log"; a=$pid
     for _ in $(seq 200); do grep -q "this instance leads" "$work/lead-$t-a.log" && break; sleep 0.05; done
     start "$db" "$work/lead-$t-b.log"
     sleep 1
     killed=$(ms)
-    kill -9 "$a"
+    { kill -9 "$a"; wait "$a"; } 2>/dev/null || true
     for _ in $(seq 2000); do grep -q "this instance leads" "$work/lead-$t-b.log" && break; sleep 0.005; done
     led=$(ms)
     grep -q "this instance leads" "$work/lead-$t-b.log" || { echo "| $t | never |"; stop_all; continue; }
