@@ -1,7 +1,7 @@
 //! Clocks: Fischer (`{"initial_s":N,"increment_s":M}`) and correspondence (`{"days":D}`). The
 //! clock of the seat whose move or roll it is runs from the moment the game's first move has
 //! been made (so the first mover is not timed for that move); computer seats' clocks never
-//! run. The server is the authority: a timer per running clock ends the game on time whether
+//! run, but they think by the time control ([`super::pacing`]: faster in a fast game). The server is the authority: a timer per running clock ends the game on time whether
 //! anyone is connected or not, and a restart ends or re-arms every timed game.
 
 use super::{guarded, state_json, Ending, Hub, Live, Slot};

@@ -10,9 +10,9 @@
 
 pub mod analysis;
 pub mod clocks;
-pub mod pacing;
 pub mod lobby;
 pub mod offers;
+pub mod pacing;
 pub mod ratings;
 pub mod seats;
 
@@ -1384,6 +1384,7 @@ impl Hub {
         let job = ComputerTurn {
             position: live.position.clone(),
             version: live.version,
+            seat: seat as usize,
             level,
             seed: secret::ai_seed(&live.secret, live.record.len()),
         };
@@ -1394,18 +1395,29 @@ impl Hub {
 
     async fn computer_turn(self: Arc<Self>, slot: Slot, job: ComputerTurn) {
         let permit = Arc::clone(&self.ai).acquire_owned().await.expect("semaphore open");
-        if slot.lock().await.version != job.version {
-            // Changed while queued (an undo, a resignation): think again about the new one.
-            drop(permit);
+        let budget = {
             let mut live = slot.lock().await;
-            live.computer_busy = false;
-            self.schedule(&slot, &mut live);
-            return;
-        }
-        let ComputerTurn { position, version, level, seed } = job;
+            if live.version != job.version {
+                // Changed while queued (an undo, a resignation): think again about the new one.
+                drop(permit);
+                live.computer_busy = false;
+                self.schedule(&slot, &mut live);
+                return;
+            }
+            // On a clock, the time left decides (read now: the wait for a slot counted).
+            let mut budget = tabla_ai::Budget::level(job.level);
+            if let Some(clock) = live.meta.clock.as_ref().filter(|c| c.spec.days.is_none()) {
+                let left = clock.remaining_at(clocks::now_ms())[job.seat];
+                let level_time = tabla_ai::level_time(job.level);
+                budget.time =
+                    Some(pacing::computer_time(level_time, left, clock.spec.increment_ms));
+            }
+            budget
+        };
+        let ComputerTurn { position, version, seed, .. } = job;
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            tabla_ai::best_move_dyn(&position, tabla_ai::Budget::level(level), seed)
+            tabla_ai::best_move_dyn(&position, budget, seed)
         })
         .await;
         let mut live = slot.lock().await;
@@ -1617,6 +1629,7 @@ impl Hub {
 struct ComputerTurn {
     position: AnyGame,
     version: u64,
+    seat: usize,
     level: u8,
     seed: u64,
 }

@@ -32,7 +32,10 @@ mod tests {
     #[test]
     fn a_long_clock_leaves_the_level_alone() {
         assert_eq!(computer_time(L7, 30 * 60 * 1000, 0), L7);
-        assert_eq!(computer_time(Duration::from_millis(100), 60_000, 0), Duration::from_millis(100));
+        assert_eq!(
+            computer_time(Duration::from_millis(100), 60_000, 0),
+            Duration::from_millis(100)
+        );
     }
 
     #[test]
