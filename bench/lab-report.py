@@ -10,13 +10,13 @@ print("Made by `bench/lab.sh` (the commands below; `tabla lab run NAME` with the
 print("`--games`, `--time-ms` and `--seed` reproduces the games' openings, dice and seeds; time-limited")
 print("searches differ from machine to machine). Every interval is 95%: Wilson's for scores,")
 print("±1.96 standard errors for means. The bots: level 5 at the time given, one search thread,")
-print("two games at once on a two-core machine that was also compiling.\n")
-print("| experiment | verdict | games | command | time |")
-print("| --- | --- | --- | --- | --- |")
+print("two games at once on a two-core machine that was also compiling. The runs were made in two\npasses (the second with more games, resuming the first): about 40 minutes in all.\n")
+print("| experiment | verdict | games | command | games' time, summed | last invocation |")
+print("| --- | --- | --- | --- | --- | --- |")
 for n in names:
     f = json.loads((d / f"{n}.json").read_text())
     s = f["setup"]
-    print(f"| {n} | {f['verdict']} | {s['played']} | `{s['command']}` | {s['duration_s']:.0f} s |")
+    print(f"| {n} | {f['verdict']} | {s['played']} | `{s['command']}` | {s['games_s']:.0f} s | {s['duration_s']:.0f} s |")
 print()
 for n in names:
     f = json.loads((d / f"{n}.json").read_text())

@@ -110,7 +110,7 @@ impl Search {
 
     fn negamax(&mut self, g: &Amazons, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(1024) && Instant::now() >= self.deadline {
             self.stopped = true;
         }
         if self.stopped {
