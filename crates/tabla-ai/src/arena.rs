@@ -3,7 +3,9 @@
 //! its 95% interval and Elo difference.
 
 use crate::engine::{choose_with, GameAi, Tweaks};
-use crate::{uct, Budget};
+use crate::{uct, ur_table, Budget};
+use std::any::Any;
+use tabla_games::bulgarian_ur::BulgarianUr;
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -25,6 +27,9 @@ pub enum Bot {
     Random,
     /// The game's search without its evaluation (`zero`): measures what the knowledge adds.
     Zero,
+    /// Perfect play from an exact table (`perfect`): Bulgarian Ur with few discs only (the
+    /// table is loaded from `$TABLA_TABLES` or `./tables`, else built in memory).
+    Perfect,
 }
 
 impl Bot {
@@ -42,6 +47,7 @@ impl Bot {
             "uct" if rest.is_empty() => return Ok(Bot::Uct),
             "random" if rest.is_empty() => return Ok(Bot::Random),
             "zero" if rest.is_empty() => return Ok(Bot::Zero),
+            "perfect" if rest.is_empty() => return Ok(Bot::Perfect),
             "ab" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=ab")?)),
             "mcts" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=mcts")?)),
             _ => {}
@@ -53,17 +59,33 @@ impl Bot {
         }
         Err(format!(
             "unknown bot '{text}'; expected level:1 … level:7 (optionally with ,key=value \
-             tweaks), uct (the baseline), random, zero, ab or mcts"
+             tweaks), uct (the baseline), random, zero, ab, mcts or perfect (Bulgarian Ur with \
+             few discs)"
         ))
     }
 
-    /// Checks the bot's tweaks against the game's evaluation terms.
+    /// Checks the bot's tweaks against the game's evaluation terms; for `perfect`, gets its
+    /// table ready (loaded or built once, before the first game).
     ///
     /// # Errors
-    /// A tweak that names nothing in this game.
+    /// A tweak that names nothing in this game; `perfect` in a game or variant without an
+    /// exact table.
     pub fn check(&self, game: &AnyGame) -> Result<(), String> {
         match self {
             Bot::Level(_, t) => with_game!(game, g => check_tweaks(g, t)),
+            Bot::Perfect => match game {
+                AnyGame::BulgarianUr(u) => ur_table::table(
+                    ur_table::Variant::of(u),
+                    &ur_table::default_dir(),
+                    &mut |_| {},
+                )
+                .map(|_| ()),
+                _ => Err(format!(
+                    "perfect plays only Bulgarian Ur with few discs (from an exact table), not \
+                     {}",
+                    game.id()
+                )),
+            },
             _ => Ok(()),
         }
     }
@@ -73,7 +95,7 @@ impl Bot {
         match self {
             Bot::Level(l, _) => crate::level_time(*l),
             Bot::Uct | Bot::Zero => Duration::from_millis(1000),
-            Bot::Random => Duration::ZERO,
+            Bot::Random | Bot::Perfect => Duration::ZERO,
         }
     }
 
@@ -85,6 +107,13 @@ impl Bot {
             }
             Bot::Uct => uct::search(g, Budget::time(time), seed).map(|r| r.best),
             Bot::Zero => crate::engine::choose_zero(g, time),
+            Bot::Perfect => {
+                let u = (g as &dyn Any).downcast_ref::<BulgarianUr>()?;
+                let t = ur_table::table(ur_table::Variant::of(u), &ur_table::default_dir(), &mut |_| {})
+                    .ok()?;
+                let m = t.best_move(u)?;
+                (&m as &dyn Any).downcast_ref::<G::Move>().copied()
+            }
             Bot::Random => {
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let mut v = Vec::new();
@@ -262,6 +291,36 @@ mod tests {
         assert_eq!(Bot::parse("UCT"), Ok(Bot::Uct));
         assert!(Bot::parse("level:8").unwrap_err().contains("level:1"));
         assert!(Bot::parse("gnu").is_err());
+    }
+
+    #[test]
+    fn perfect_play_is_refused_outside_ur_tables() {
+        assert_eq!(Bot::parse("perfect"), Ok(Bot::Perfect));
+        let amazons = tabla_games::new_game("amazons", &[]).unwrap();
+        assert!(Bot::Perfect.check(&amazons).unwrap_err().contains("Bulgarian Ur"));
+        let big = tabla_games::new_game("bulgarian-ur", &["discs=10".into()]).unwrap();
+        assert!(Bot::Perfect.check(&big).unwrap_err().contains("discs=1"));
+    }
+
+    /// Perfect play against level 1 on one disc: at least even over a few games (its edge is
+    /// small; the test pins that it plays legal, whole games and does not lose the match).
+    #[test]
+    fn perfect_play_holds_its_own_against_level_1() {
+        let g = tabla_games::new_game("bulgarian-ur", &["discs=1".into(), "quiet=off".into()])
+            .unwrap();
+        Bot::Perfect.check(&g).unwrap();
+        let cfg = MatchConfig {
+            a: Bot::Perfect,
+            b: Bot::Level(1, Tweaks::default()),
+            games: 40,
+            time: Some(Duration::from_millis(5)),
+            seed: 3,
+            jobs: 2,
+            opening_plies: 0,
+        };
+        let (r, records) = run_match(&g, &cfg, &|_| {});
+        assert_eq!(records.len(), 40);
+        assert!(r.score >= 0.5, "{r:?}");
     }
 
     #[test]

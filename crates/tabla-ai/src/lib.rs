@@ -55,6 +55,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod review;
 pub mod solve;
+pub mod ur_table;
 pub(crate) mod tt;
 pub mod uct;
 
