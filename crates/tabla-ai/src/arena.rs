@@ -302,8 +302,9 @@ mod tests {
         assert!(Bot::Perfect.check(&big).unwrap_err().contains("discs=1"));
     }
 
-    /// Perfect play against level 1 on one disc: at least even over a few games (its edge is
-    /// small; the test pins that it plays legal, whole games and does not lose the match).
+    /// Perfect play against level 1 on one disc: at least even. Its edge is small (0.58 over
+    /// these 400 games, 0.55–0.58 with other seeds), and the games are the same every run
+    /// (level 1 stops at its depth limit long before 5 ms; the seed fixes the dice).
     #[test]
     fn perfect_play_holds_its_own_against_level_1() {
         let g = tabla_games::new_game("bulgarian-ur", &["discs=1".into(), "quiet=off".into()])
@@ -312,14 +313,14 @@ mod tests {
         let cfg = MatchConfig {
             a: Bot::Perfect,
             b: Bot::Level(1, Tweaks::default()),
-            games: 40,
+            games: 400,
             time: Some(Duration::from_millis(5)),
-            seed: 3,
+            seed: 1,
             jobs: 2,
             opening_plies: 0,
         };
         let (r, records) = run_match(&g, &cfg, &|_| {});
-        assert_eq!(records.len(), 40);
+        assert_eq!(records.len(), 400);
         assert!(r.score >= 0.5, "{r:?}");
     }
 

@@ -20,7 +20,9 @@
 //! - **Value iteration.** The game can cycle (red discs move back), so values are found by
 //!   Gauss–Seidel sweeps of the Bellman equation `V(s) = Σ_r p(r) max_m (1 − V(s'_m))` (the
 //!   roll's probability as the game reports it) until no value changes by 1e-9 or more. The
-//!   sweeps run in f64; the table keeps f32 (rounding error below 3e-8).
+//!   sweeps run in f64; the table keeps f32 (rounding error below 3e-8). The last changes
+//!   shrink by a steady factor ρ a sweep (0.82 for two discs), so the distance to the fixed
+//!   point is about the last change × ρ / (1 − ρ): some 5e-9, below the f32 rounding.
 //!
 //! Values for a never-ending game need no convention in practice: the iteration from 0 and
 //! from 1 gives the same table (checked by a test on one disc), so the fixed point is unique.
@@ -41,6 +43,10 @@ pub const KEY_DISCS: u8 = 6;
 /// Largest tables built (states × layers): beyond this the memory (about 12 bytes a state
 /// and 12 a state-layer while building) would pass a few GiB.
 pub const MAX_CELLS: u64 = 400_000_000;
+
+/// Most discs a side whose table is built in memory on demand (seconds); larger tables
+/// must be built ahead of time.
+pub const MEMORY_DISCS: u8 = 2;
 
 /// Sweeps stop when no value changed by this much.
 pub const TOLERANCE: f64 = 1e-9;
@@ -269,6 +275,8 @@ pub struct BuildStats {
     pub sweeps: u32,
     /// The last sweep's largest change.
     pub last_change: f64,
+    /// The last sweep's largest change over the one before: how fast errors shrink.
+    pub contraction: f64,
     /// Time to walk the states.
     pub walk: Duration,
     /// Time of the sweeps.
@@ -427,6 +435,9 @@ fn iterate(
             }
         }
         stats.sweeps += 1;
+        if stats.last_change > 0.0 {
+            stats.contraction = change / stats.last_change;
+        }
         stats.last_change = change;
         progress(BuildProgress::Sweep(stats.sweeps, change));
         if change < TOLERANCE {
@@ -643,9 +654,10 @@ impl UrTable {
 const MAGIC: &[u8] = b"TABLA-UR-TABLE-1";
 
 /// Which variants can be built, for messages.
-pub const WHICH: &str = "tables are built for discs=1 to 3 with quiet=off (discs=3 takes \
-    minutes) and discs=1 to 2 with the quiet rule (each quiet count is a layer: discs=2 with \
-    quiet=100 takes minutes), both centre readings; see bench/results/ur-tables.md";
+pub const WHICH: &str = "tables are built for discs=1 and 2 under any quiet rule (seconds; \
+    each quiet count is a layer: discs=2 with quiet=100 takes half a minute), both centre \
+    readings; discs=3 only with quiet=off and only ahead of time with --build-table (38 \
+    million positions, about 4 GiB, hours); see bench/results/ur-tables.md";
 
 /// Refuses variants whose table would not fit, before any work.
 fn check_size(v: Variant) -> Result<(), String> {
@@ -655,9 +667,9 @@ fn check_size(v: Variant) -> Result<(), String> {
     // Measured state counts (bench/results/ur-tables.md); beyond, the walk alone would take
     // more memory than this machine class has.
     let states: u64 = match v.discs {
-        1 => 2_000,
-        2 => 2_000_000,
-        3 => 200_000_000,
+        1 => 625,
+        2 => 226_514,
+        3 => 38_200_000,
         _ => u64::MAX / 1024,
     };
     let layers = v.layers() as u64;
@@ -701,6 +713,15 @@ pub fn table(
     let path = dir.join(v.file_name());
     let t = if path.exists() {
         UrTable::load(&path, v)?
+    } else if v.discs > MEMORY_DISCS {
+        return Err(format!(
+            "{}: no table at {}; build it first with tabla solve bulgarian-ur -o discs={} \
+             -o centre={} -o quiet=off --build-table (hours); {WHICH}",
+            v.describe(),
+            path.display(),
+            v.discs,
+            v.centre.name()
+        ));
     } else {
         UrTable::build(v, progress)?.0
     };
@@ -772,15 +793,15 @@ mod tests {
     #[test]
     fn keys_round_trip_and_see_both_seats_alike() {
         let v = variant(2, Centre::Opposite, None);
-        let g = game(v, "towers=c5:YbY,b14:b reserve=0,1 removed=0,0 turn=black quiet=0");
+        let g = game(v, "towers=c5:YbY,b14:b reserve=0,0 removed=0,0 turn=black quiet=0");
         let k = key(&g).unwrap();
         let back = decode(v.walk_rules(), k);
         assert_eq!(key(&back), Some(k));
         // The same position with the seats swapped (Yellow to roll, the board turned): same key.
         let swapped =
-            game(v, "towers=c12:ByB,y14:y reserve=1,0 removed=0,0 turn=yellow quiet=0");
+            game(v, "towers=c12:ByB,y14:y reserve=0,0 removed=0,0 turn=yellow quiet=0");
         assert_eq!(key(&swapped), Some(k));
-        let other = game(v, "towers=c6:YbY,b14:b reserve=0,1 removed=0,0 turn=black quiet=0");
+        let other = game(v, "towers=c6:YbY,b14:b reserve=0,0 removed=0,0 turn=black quiet=0");
         assert_ne!(key(&other), Some(k));
     }
 
@@ -849,8 +870,13 @@ mod tests {
     #[test]
     fn too_large_variants_are_refused_with_the_ones_that_work() {
         let e = check_size(variant(7, Centre::Same, None)).unwrap_err();
-        assert!(e.contains("discs=1 to 3"), "{e}");
+        assert!(e.contains("discs=1 and 2"), "{e}");
         let e = check_size(variant(3, Centre::Same, Some(100))).unwrap_err();
         assert!(e.contains("GiB"), "{e}");
+        assert!(check_size(variant(3, Centre::Same, None)).is_ok());
+        let e = table(variant(3, Centre::Opposite, None), Path::new("/nonexistent"), &mut |_| {})
+            .err()
+            .unwrap();
+        assert!(e.contains("--build-table"), "{e}");
     }
 }

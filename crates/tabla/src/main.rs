@@ -177,7 +177,8 @@ enum Command {
     Match {
         #[command(flatten)]
         game: GameArgs,
-        /// Bot A: level:1 … level:7, uct (the fixed baseline), random, zero.
+        /// Bot A: level:1 … level:7, uct (the fixed baseline), random, zero, perfect
+        /// (Bulgarian Ur with few discs, from an exact table).
         #[arg(long = "a", value_name = "BOT")]
         a: String,
         /// Bot B, as --a.
@@ -409,6 +410,8 @@ fn solve_ur(
             "states": s.states,
             "edges": s.edges,
             "sweeps": s.sweeps,
+            "last_change": s.last_change,
+            "contraction": s.contraction,
             "walk_ms": s.walk.as_millis() as u64,
             "iterate_ms": s.iterate.as_millis() as u64,
             "ms": start.elapsed().as_millis() as u64,
