@@ -2,8 +2,8 @@
 //! `cargo run --profile test --example ur_tables -- DISCS CENTRE QUIET` (QUIET a number or off).
 
 use tabla_ai::ur_table::{UrTable, Variant};
-use tabla_games::bulgarian_ur::{BulgarianUr, Centre, Config, Quiet};
 use tabla_core::Game;
+use tabla_games::bulgarian_ur::{BulgarianUr, Centre, Config, Quiet};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -4,15 +4,15 @@
 
 use crate::engine::{choose_with, GameAi, Tweaks};
 use crate::{uct, ur_table, Budget};
-use std::any::Any;
-use tabla_games::bulgarian_ur::BulgarianUr;
 use serde::Serialize;
+use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use tabla_core::rand::rngs::SmallRng;
 use tabla_core::rand::{Rng, SeedableRng};
 use tabla_core::{Player, ToMove};
+use tabla_games::bulgarian_ur::BulgarianUr;
 use tabla_games::{with_game, AnyGame};
 
 /// A player in a match.
@@ -74,12 +74,10 @@ impl Bot {
         match self {
             Bot::Level(_, t) => with_game!(game, g => check_tweaks(g, t)),
             Bot::Perfect => match game {
-                AnyGame::BulgarianUr(u) => ur_table::table(
-                    ur_table::Variant::of(u),
-                    &ur_table::default_dir(),
-                    &mut |_| {},
-                )
-                .map(|_| ()),
+                AnyGame::BulgarianUr(u) => {
+                    ur_table::table(ur_table::Variant::of(u), &ur_table::default_dir(), &mut |_| {})
+                        .map(|_| ())
+                }
                 _ => Err(format!(
                     "perfect plays only Bulgarian Ur with few discs (from an exact table), not \
                      {}",
@@ -109,8 +107,12 @@ impl Bot {
             Bot::Zero => crate::engine::choose_zero(g, time),
             Bot::Perfect => {
                 let u = (g as &dyn Any).downcast_ref::<BulgarianUr>()?;
-                let t = ur_table::table(ur_table::Variant::of(u), &ur_table::default_dir(), &mut |_| {})
-                    .ok()?;
+                let t = ur_table::table(
+                    ur_table::Variant::of(u),
+                    &ur_table::default_dir(),
+                    &mut |_| {},
+                )
+                .ok()?;
                 let m = t.best_move(u)?;
                 (&m as &dyn Any).downcast_ref::<G::Move>().copied()
             }
@@ -307,8 +309,8 @@ mod tests {
     /// (level 1 stops at its depth limit long before 5 ms; the seed fixes the dice).
     #[test]
     fn perfect_play_holds_its_own_against_level_1() {
-        let g = tabla_games::new_game("bulgarian-ur", &["discs=1".into(), "quiet=off".into()])
-            .unwrap();
+        let g =
+            tabla_games::new_game("bulgarian-ur", &["discs=1".into(), "quiet=off".into()]).unwrap();
         Bot::Perfect.check(&g).unwrap();
         let cfg = MatchConfig {
             a: Bot::Perfect,

@@ -380,14 +380,7 @@ fn walk(v: Variant, progress: &mut dyn FnMut(BuildProgress)) -> Result<Graph, St
 
 /// One state's new value at layer `q` of `layers` (`values` layer-major).
 #[inline]
-fn backup(
-    g: &Graph,
-    s: usize,
-    q: usize,
-    layers: usize,
-    values: &[f64],
-    weights: &[f64; 6],
-) -> f64 {
+fn backup(g: &Graph, s: usize, q: usize, layers: usize, values: &[f64], weights: &[f64; 6]) -> f64 {
     let n = g.keys.len();
     let mut total = 0.0;
     let mut best = f64::NEG_INFINITY;
@@ -625,11 +618,7 @@ impl UrTable {
         let m = MAGIC.len();
         let quiet = u32::from_le_bytes(bytes[m + 2..m + 6].try_into().expect("4 bytes"));
         let centre = if bytes[m + 1] == 0 { Centre::Same } else { Centre::Opposite };
-        let found = Variant {
-            discs: bytes[m],
-            centre,
-            quiet: (quiet > 0).then_some(quiet),
-        };
+        let found = Variant { discs: bytes[m], centre, quiet: (quiet > 0).then_some(quiet) };
         if found != v {
             return Err(bad(&format!("a table of {}, not {}", found.describe(), v.describe())));
         }
@@ -763,13 +752,8 @@ mod tests {
         let mut worst: f64 = 0.0;
         for (i, &k) in t.keys.iter().enumerate() {
             for q in 0..v.layers() {
-                let mut g = decode(
-                    Config {
-                        quiet: v.quiet.map_or(Quiet::Off, Quiet::After),
-                        ..rules
-                    },
-                    k,
-                );
+                let mut g =
+                    decode(Config { quiet: v.quiet.map_or(Quiet::Off, Quiet::After), ..rules }, k);
                 if q > 0 {
                     // The same board at quiet count q.
                     let text = g.position_text().replace("quiet=0", &format!("quiet={q}"));
@@ -798,8 +782,7 @@ mod tests {
         let back = decode(v.walk_rules(), k);
         assert_eq!(key(&back), Some(k));
         // The same position with the seats swapped (Yellow to roll, the board turned): same key.
-        let swapped =
-            game(v, "towers=c12:ByB,y14:y reserve=0,0 removed=0,0 turn=yellow quiet=0");
+        let swapped = game(v, "towers=c12:ByB,y14:y reserve=0,0 removed=0,0 turn=yellow quiet=0");
         assert_eq!(key(&swapped), Some(k));
         let other = game(v, "towers=c6:YbY,b14:b reserve=0,0 removed=0,0 turn=black quiet=0");
         assert_ne!(key(&other), Some(k));
@@ -814,6 +797,75 @@ mod tests {
                 check_bellman(&t);
             }
         }
+    }
+
+    /// Black's expected score by plain expectimax over the game tree (no table).
+    fn expectimax(g: &BulgarianUr) -> f64 {
+        match g.to_move() {
+            ToMove::Over => g.outcome().unwrap().score(BLACK, 2),
+            ToMove::Chance => {
+                let mut moves = Vec::new();
+                g.legal_moves(&mut moves);
+                moves
+                    .iter()
+                    .map(|&m| {
+                        let mut h = *g;
+                        h.play(m);
+                        g.chance_probability(m) * expectimax(&h)
+                    })
+                    .sum()
+            }
+            ToMove::Player(p) => {
+                let mut moves = Vec::new();
+                g.legal_moves(&mut moves);
+                let values = moves.iter().map(|&m| {
+                    let mut h = *g;
+                    h.play(m);
+                    expectimax(&h)
+                });
+                if p == BLACK {
+                    values.fold(0.0, f64::max)
+                } else {
+                    values.fold(1.0, f64::min)
+                }
+            }
+        }
+    }
+
+    /// With one disc every capture ends the game, so under a short quiet rule the game tree
+    /// is finite and plain expectimax gives exact values to compare the table with.
+    #[test]
+    fn the_table_agrees_with_expectimax_where_the_tree_is_finite() {
+        for centre in [Centre::Same, Centre::Opposite] {
+            let v = variant(1, centre, Some(5));
+            let (t, _) = UrTable::build(v, &mut |_| {}).unwrap();
+            let start = game(v, "");
+            assert!((t.value(&start).unwrap() - expectimax(&start)).abs() < 1e-6);
+            let mut g = start;
+            let mut moves = Vec::new();
+            // Along one game: every position, at a roll and at a move, either seat.
+            for step in 0..12u64 {
+                if g.to_move() == ToMove::Over {
+                    break;
+                }
+                // The table's value is the roller's or mover's (Black's at the roll-off).
+                let own = t.value(&g).unwrap();
+                let black = if mover(&g) == Some(YELLOW) { 1.0 - own } else { own };
+                assert!((black - expectimax(&g)).abs() < 1e-6, "{centre:?} step {step}");
+                g.legal_moves(&mut moves);
+                let m = moves[(step as usize * 7 + 3) % moves.len()];
+                g.play(m);
+            }
+        }
+    }
+
+    /// Two discs: the Bellman equation at every one of the 226,514 states (seconds).
+    #[test]
+    #[ignore = "seconds in the test profile: run with --ignored"]
+    fn two_disc_table_satisfies_bellman_everywhere() {
+        let (t, _) = UrTable::build(variant(2, Centre::Same, None), &mut |_| {}).unwrap();
+        assert_eq!(t.states(), 226_514);
+        check_bellman(&t);
     }
 
     /// From 0 and from 1 the iteration ends at the same values: the fixed point is unique, so
