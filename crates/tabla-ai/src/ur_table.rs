@@ -644,7 +644,7 @@ const MAGIC: &[u8] = b"TABLA-UR-TABLE-1";
 
 /// Which variants can be built, for messages.
 pub const WHICH: &str = "tables are built for discs=1 and 2 under any quiet rule (seconds; \
-    each quiet count is a layer: discs=2 with quiet=100 takes half a minute), both centre \
+    each quiet count is a layer: discs=2 with quiet=100 takes about a minute), both centre \
     readings; discs=3 only with quiet=off and only ahead of time with --build-table (38 \
     million positions, about 4 GiB, hours); see bench/results/ur-tables.md";
 
