@@ -12,6 +12,7 @@ use std::time::Duration;
 use tabla_core::rand::rngs::SmallRng;
 use tabla_core::rand::{Rng, SeedableRng};
 use tabla_core::{Player, ToMove};
+use tabla_games::amazons::Amazons;
 use tabla_games::bulgarian_ur::BulgarianUr;
 use tabla_games::{with_game, AnyGame};
 
@@ -27,8 +28,10 @@ pub enum Bot {
     Random,
     /// The game's search without its evaluation (`zero`): measures what the knowledge adds.
     Zero,
-    /// Perfect play from an exact table (`perfect`): Bulgarian Ur with few discs only (the
-    /// table is loaded from `$TABLA_TABLES` or `./tables`, else built in memory).
+    /// Perfect play (`perfect`): in Bulgarian Ur with few discs from the exact table (loaded
+    /// from `$TABLA_TABLES` or `./tables`, else built in memory); in two-player Amazons the
+    /// solver's winning move when it proves one in half the time, else level 7 in the other
+    /// half.
     Perfect,
 }
 
@@ -78,9 +81,10 @@ impl Bot {
                     ur_table::table(ur_table::Variant::of(u), &ur_table::default_dir(), &mut |_| {})
                         .map(|_| ())
                 }
+                AnyGame::Amazons(a) if a.config().players == 2 => Ok(()),
                 _ => Err(format!(
-                    "perfect plays only Bulgarian Ur with few discs (from an exact table), not \
-                     {}",
+                    "perfect plays only Bulgarian Ur with few discs (from an exact table) and \
+                     two-player Amazons (the solver, else level 7), not {}",
                     game.id()
                 )),
             },
@@ -92,8 +96,9 @@ impl Bot {
     pub fn default_time(&self) -> Duration {
         match self {
             Bot::Level(l, _) => crate::level_time(*l),
-            Bot::Uct | Bot::Zero => Duration::from_millis(1000),
-            Bot::Random | Bot::Perfect => Duration::ZERO,
+            // Perfect needs time only in Amazons.
+            Bot::Uct | Bot::Zero | Bot::Perfect => Duration::from_millis(1000),
+            Bot::Random => Duration::ZERO,
         }
     }
 
@@ -106,6 +111,15 @@ impl Bot {
             Bot::Uct => uct::search(g, Budget::time(time), seed).map(|r| r.best),
             Bot::Zero => crate::engine::choose_zero(g, time),
             Bot::Perfect => {
+                if let Some(a) = (g as &dyn Any).downcast_ref::<Amazons>() {
+                    let limits = crate::solve::Limits { time: time / 2, table_mb: 64, all: false };
+                    let s = crate::solve::solve(a, limits, &mut |_| {});
+                    if let (Some(crate::solve::Value::Win), Some(m)) = (s.value, s.best) {
+                        return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
+                    }
+                    let budget = Budget { time: Some(time / 2), ..Budget::level(crate::MAX_LEVEL) };
+                    return choose_with(g, budget, seed, &Tweaks::default()).ok().flatten();
+                }
                 let u = (g as &dyn Any).downcast_ref::<BulgarianUr>()?;
                 let t = ur_table::table(
                     ur_table::Variant::of(u),
@@ -298,8 +312,10 @@ mod tests {
     #[test]
     fn perfect_play_is_refused_outside_ur_tables() {
         assert_eq!(Bot::parse("perfect"), Ok(Bot::Perfect));
-        let amazons = tabla_games::new_game("amazons", &[]).unwrap();
-        assert!(Bot::Perfect.check(&amazons).unwrap_err().contains("Bulgarian Ur"));
+        let seega = tabla_games::new_game("seega", &[]).unwrap();
+        assert!(Bot::Perfect.check(&seega).unwrap_err().contains("Bulgarian Ur"));
+        let three = tabla_games::new_game("amazons", &["players=3".into()]).unwrap();
+        assert!(Bot::Perfect.check(&three).is_err());
         let big = tabla_games::new_game("bulgarian-ur", &["discs=10".into()]).unwrap();
         assert!(Bot::Perfect.check(&big).unwrap_err().contains("discs=1"));
     }
@@ -323,6 +339,25 @@ mod tests {
         };
         let (r, records) = run_match(&g, &cfg, &|_| {});
         assert_eq!(records.len(), 400);
+        assert!(r.score >= 0.5, "{r:?}");
+    }
+
+    /// On a small Amazons board the solver proves the game within the time: the side that
+    /// wins it with perfect play wins every game against random.
+    #[test]
+    fn perfect_play_wins_solvable_amazons_against_random() {
+        let g = tabla_games::new_game("amazons", &["layout=1.../..../..../...2".into()]).unwrap();
+        Bot::Perfect.check(&g).unwrap();
+        let cfg = MatchConfig {
+            a: Bot::Perfect,
+            b: Bot::Random,
+            games: 4,
+            time: Some(Duration::from_millis(400)),
+            seed: 2,
+            jobs: 2,
+            opening_plies: 0,
+        };
+        let (r, _) = run_match(&g, &cfg, &|_| {});
         assert!(r.score >= 0.5, "{r:?}");
     }
 

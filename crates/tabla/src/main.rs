@@ -178,7 +178,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Bot A: level:1 … level:7, uct (the fixed baseline), random, zero, perfect
-        /// (Bulgarian Ur with few discs, from an exact table).
+        /// (Bulgarian Ur with few discs from an exact table; two-player Amazons by the solver).
         #[arg(long = "a", value_name = "BOT")]
         a: String,
         /// Bot B, as --a.
