@@ -488,7 +488,7 @@ export async function showLobby(root, ctx) {
     const newGame = h(
       'section.new',
       h('h2', tr('lobby.new')),
-      h('p.tagline', tr('app.tagline'), ' ', h('a', { href: analysisUrl({ game: state.game, options: chosenOptions() }), 'data-action': 'analysis-lobby' }, tr('analysis.lobby'))),
+      h('p.tagline', tr('app.tagline'), ' ', h('a', { href: analysisUrl({ game: state.game, options: chosenOptions() }), 'data-action': 'analysis-lobby' }, tr('analysis.lobby')), ' ', h('a', { href: '/lab', 'data-action': 'lab-lobby' }, tr('lab.lobby'))),
       picker,
       h('h3', tr('lobby.options'), ' ', h('button', { type: 'button', class: 'link', 'data-action': 'rules', on: { click: () => showRules(g) } }, tr('lobby.rules'))),
       g.options.length ? g.options.filter(applies).map(optionRow) : h('p.muted', '—'),

@@ -33,6 +33,9 @@ pub enum Bot {
     /// solver's winning move when it proves one in half the time, else level 7 in the other
     /// half.
     Perfect,
+    /// A student-style alpha-beta with territory evaluation (`ab-territory`; two-player
+    /// Amazons only): a fixed outside yardstick, see [`crate::baseline`].
+    AbTerritory,
 }
 
 impl Bot {
@@ -51,6 +54,7 @@ impl Bot {
             "random" if rest.is_empty() => return Ok(Bot::Random),
             "zero" if rest.is_empty() => return Ok(Bot::Zero),
             "perfect" if rest.is_empty() => return Ok(Bot::Perfect),
+            "ab-territory" if rest.is_empty() => return Ok(Bot::AbTerritory),
             "ab" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=ab")?)),
             "mcts" => return Ok(Bot::Level(crate::MAX_LEVEL, tweaks("search=mcts")?)),
             _ => {}
@@ -62,8 +66,8 @@ impl Bot {
         }
         Err(format!(
             "unknown bot '{text}'; expected level:1 … level:7 (optionally with ,key=value \
-             tweaks), uct (the baseline), random, zero, ab, mcts or perfect (Bulgarian Ur with \
-             few discs)"
+             tweaks), uct (the baseline), random, zero, ab, mcts, ab-territory (Amazons) or \
+             perfect (Bulgarian Ur with few discs, two-player Amazons)"
         ))
     }
 
@@ -88,6 +92,10 @@ impl Bot {
                     game.id()
                 )),
             },
+            Bot::AbTerritory => with_game!(game, g => match g.baseline(Duration::ZERO) {
+                Some(_) => Ok(()),
+                None => Err("ab-territory plays two-player Amazons only".to_string()),
+            }),
             _ => Ok(()),
         }
     }
@@ -97,12 +105,13 @@ impl Bot {
         match self {
             Bot::Level(l, _) => crate::level_time(*l),
             // Perfect needs time only in Amazons.
-            Bot::Uct | Bot::Zero | Bot::Perfect => Duration::from_millis(1000),
+            Bot::Uct | Bot::Zero | Bot::AbTerritory | Bot::Perfect => Duration::from_millis(1000),
             Bot::Random => Duration::ZERO,
         }
     }
 
-    fn choose<G: GameAi>(&self, g: &G, time: Duration, seed: u64) -> Option<G::Move> {
+    /// The bot's move in `g` within `time`.
+    pub fn choose<G: GameAi>(&self, g: &G, time: Duration, seed: u64) -> Option<G::Move> {
         match self {
             Bot::Level(l, tweaks) => {
                 let budget = Budget { time: Some(time), ..Budget::level(*l) };
@@ -130,6 +139,7 @@ impl Bot {
                 let m = t.best_move(u)?;
                 (&m as &dyn Any).downcast_ref::<G::Move>().copied()
             }
+            Bot::AbTerritory => g.baseline(time).flatten(),
             Bot::Random => {
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let mut v = Vec::new();
@@ -307,6 +317,11 @@ mod tests {
         assert_eq!(Bot::parse("UCT"), Ok(Bot::Uct));
         assert!(Bot::parse("level:8").unwrap_err().contains("level:1"));
         assert!(Bot::parse("gnu").is_err());
+        assert_eq!(Bot::parse("ab-territory"), Ok(Bot::AbTerritory));
+        let gipf = tabla_games::new_game("gipf", &[]).unwrap();
+        assert!(Bot::AbTerritory.check(&gipf).unwrap_err().contains("Amazons"));
+        let amazons = tabla_games::new_game("amazons", &[]).unwrap();
+        assert!(Bot::AbTerritory.check(&amazons).is_ok());
     }
 
     #[test]

@@ -80,6 +80,12 @@ pub trait GameAi: Game {
     fn wide(&self) -> bool {
         false
     }
+
+    /// The game's fixed outside-style baseline (`ab-territory` in `tabla match`), where it
+    /// has one: `None` means the game has none.
+    fn baseline(&self, _time: Duration) -> Option<Option<Self::Move>> {
+        None
+    }
 }
 
 /// Changes to an engine's defaults, by name: `lmr=0`, `order=3`, `search=mcts`, or the
@@ -835,6 +841,9 @@ impl GameAi for tabla_games::amazons::Amazons {
     type Eval = crate::eval::amazons::AmazonsEval;
     fn kind(&self) -> Kind {
         Kind::Minimax
+    }
+    fn baseline(&self, time: Duration) -> Option<Option<Self::Move>> {
+        (self.player_count() == 2).then(|| crate::baseline::ab_territory(self, time))
     }
     fn for_playouts(&self) -> Self {
         let mut g = self.clone();

@@ -50,9 +50,11 @@
 //! where nothing is to be gained.
 
 pub mod arena;
+pub mod baseline;
 pub mod bench;
 pub mod engine;
 pub mod eval;
+pub mod lab;
 pub mod mcts;
 pub mod minimax;
 pub mod review;

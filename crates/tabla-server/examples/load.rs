@@ -6,11 +6,15 @@
 //! `bench/load-server.sh` starts a server and runs this against it:
 //!
 //!     load --addr 127.0.0.1:PORT [--games 1000] [--moves 50] [--watchers 1] [--seed 1]
-//!          [--think-ms 0]
+//!          [--think-ms 0] [--clients 0]
 //!
 //! With `--think-ms 0` every client sends its next move as soon as the last is acknowledged
 //! (the server saturated: latency is mostly queueing); with a think time each client waits
-//! about that long between moves, as players do.
+//! about that long between moves, as players do. `--addr A,B,…` spreads the games over
+//! several instances on one database: game i is played through the i-th address (in turn)
+//! and watched through the next one, so every frame a watcher gets crossed instances. With `--clients N` (N > 0) at most N moves
+//! are in flight at once, as N connections taking turns would send them (the latency counts
+//! from the moment a move is sent, not the wait for a free client).
 
 use futures_util::StreamExt;
 use rand::rngs::SmallRng;
@@ -29,11 +33,20 @@ struct Args {
     watchers: usize,
     seed: u64,
     think_ms: u64,
+    /// Moves in flight at once; 0: one per game.
+    clients: usize,
 }
 
 fn args() -> Result<Args, String> {
-    let mut a =
-        Args { addr: String::new(), games: 1000, moves: 50, watchers: 1, seed: 1, think_ms: 0 };
+    let mut a = Args {
+        addr: String::new(),
+        games: 1000,
+        moves: 50,
+        watchers: 1,
+        seed: 1,
+        think_ms: 0,
+        clients: 0,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
         let v = it.next().ok_or_else(|| format!("{k} needs a value"))?;
@@ -45,6 +58,7 @@ fn args() -> Result<Args, String> {
             "--watchers" => a.watchers = n()?,
             "--seed" => a.seed = n()? as u64,
             "--think-ms" => a.think_ms = n()? as u64,
+            "--clients" => a.clients = n()?,
             _ => return Err(format!("unknown argument {k}")),
         }
     }
@@ -139,6 +153,7 @@ async fn play(
     i: usize,
     a: Arc<Args>,
     start: Arc<tokio::sync::Barrier>,
+    clients: Arc<tokio::sync::Semaphore>,
 ) -> Outcome {
     let mut out = Outcome::default();
     let kind = GAMES[i % GAMES.len()];
@@ -212,6 +227,7 @@ async fn play(
             break;
         };
         let body = serde_json::json!({"move": mv, "ply": game.ply}).to_string();
+        let _client = clients.acquire().await.expect("semaphore open");
         let t0 = Instant::now();
         let r = http
             .post(format!("{base}/api/games/{}/moves", created.id))
@@ -295,23 +311,27 @@ async fn main() {
             std::process::exit(2);
         }
     };
-    let base = format!("http://{}", a.addr);
-    let ws_base = format!("ws://{}", a.addr);
+    let addrs: Vec<String> = a.addr.split(',').map(str::to_string).collect();
+    let base = |i: usize| format!("http://{}", addrs[i % addrs.len()]);
+    let ws_base = |i: usize| format!("ws://{}", addrs[(i + 1) % addrs.len()]);
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(a.games)
         .timeout(Duration::from_secs(120))
         .build()
         .expect("client");
     let start = Arc::new(tokio::sync::Barrier::new(a.games + 1));
+    let in_flight = if a.clients == 0 { a.games } else { a.clients };
+    let clients = Arc::new(tokio::sync::Semaphore::new(in_flight));
     let tasks: Vec<_> = (0..a.games)
         .map(|i| {
             tokio::spawn(play(
                 http.clone(),
-                base.clone(),
-                ws_base.clone(),
+                base(i),
+                ws_base(i),
                 i,
                 Arc::clone(&a),
                 Arc::clone(&start),
+                Arc::clone(&clients),
             ))
         })
         .collect();
@@ -331,8 +351,9 @@ async fn main() {
     all.sort();
     let q = |p: f64| all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)));
     println!(
-        "games: {} at once ({}), {} watcher(s) each, think time {} ms",
+        "games: {} at once ({}), {} moves in flight at most, {} watcher(s) each, think time {} ms",
         a.games,
+        in_flight,
         GAMES.join(", "),
         a.watchers,
         a.think_ms

@@ -252,6 +252,18 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// [`StoreError::Backend`].
     fn pending_reviews(&self) -> StoreFuture<'_, Vec<String>>;
+    /// The stored version of game `id` (`None`: no such game): a cheap check that a game
+    /// held in memory is still current when another instance may have changed it.
+    ///
+    /// # Errors
+    /// [`StoreError::Backend`].
+    fn version(&self, id: &str) -> StoreFuture<'_, Option<u64>>;
+    /// Whether other server instances may write to the same database (PostgreSQL): the hub
+    /// then checks its copies against [`Store::version`] and leaves background work to the
+    /// instance holding the lead. One SQLite file has one server.
+    fn shared(&self) -> bool {
+        false
+    }
 }
 
 /// The schema, one step per version from the first; `PRAGMA user_version` says how many have
@@ -370,10 +382,18 @@ enum Job {
 pub struct SqliteStore {
     jobs: Mutex<mpsc::Sender<Job>>,
     reader: Arc<Mutex<Connection>>,
+    /// Dropped with the store: the checkpoint thread then ends.
+    _checkpoints: Mutex<mpsc::Sender<()>>,
 }
 
+/// How often the checkpoint thread copies the WAL into the database file. Checkpoints run on
+/// their own connection, beside the writer: left to SQLite (every 1,000 pages, in the commit
+/// that crosses the mark) one commit in a few hundred also wrote and fsynced the database
+/// file, and every move queued behind it waited.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Most jobs in one transaction, so that one commit does not wait for an endless queue.
-const MAX_BATCH: usize = 512;
+pub const MAX_BATCH: usize = 512;
 
 impl SqliteStore {
     /// Opens (or creates) the database file and brings its schema up to date.
@@ -381,15 +401,48 @@ impl SqliteStore {
     /// # Errors
     /// The file cannot be opened, is not a database, or has a newer schema.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_batched(path, MAX_BATCH)
+    }
+
+    /// As [`SqliteStore::open`], committing at most `max_batch` writes per transaction (and
+    /// so per fsync). 1 is one fsync per move, the server before group commit: for
+    /// `bench/group-commit.sh` (`TABLA_COMMIT_BATCH=1 tabla serve`), never worth it otherwise.
+    ///
+    /// # Errors
+    /// As [`SqliteStore::open`].
+    pub fn open_batched(path: &Path, max_batch: usize) -> Result<SqliteStore, StoreError> {
+        let max_batch = max_batch.clamp(1, MAX_BATCH);
         let mut writer = connect(path)?;
         migrate(&mut writer)?;
+        // Checkpoints are the checkpoint thread's (below), never a commit's.
+        writer.pragma_update(None, "wal_autocheckpoint", 0)?;
         let reader = connect(path)?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("tabla-sqlite-writer".into())
-            .spawn(move || write_loop(writer, rx))
+            .spawn(move || write_loop(writer, rx, max_batch))
             .map_err(|e| StoreError::Backend(format!("cannot start the writer thread: {e}")))?;
-        Ok(SqliteStore { jobs: Mutex::new(tx), reader: Arc::new(Mutex::new(reader)) })
+        let checkpointer = connect(path)?;
+        let (stop, stopped) = mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("tabla-sqlite-checkpoint".into())
+            .spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(CHECKPOINT_EVERY)
+                {
+                    let done =
+                        checkpointer.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                    if let Err(e) = done {
+                        tracing::warn!(error = %e, "a checkpoint failed");
+                    }
+                }
+            })
+            .map_err(|e| StoreError::Backend(format!("cannot start the checkpoint thread: {e}")))?;
+        Ok(SqliteStore {
+            jobs: Mutex::new(tx),
+            reader: Arc::new(Mutex::new(reader)),
+            _checkpoints: Mutex::new(stop),
+        })
     }
 
     fn send(&self, job: Job) {
@@ -531,6 +584,16 @@ impl Store for SqliteStore {
         })
     }
 
+    fn version(&self, id: &str) -> StoreFuture<'_, Option<u64>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            let v: Option<i64> = c
+                .query_row("SELECT version FROM games WHERE id = ?1", [&id], |r| r.get(0))
+                .optional()?;
+            Ok(v.map(|v| v as u64))
+        })
+    }
+
     fn lobby(&self) -> StoreFuture<'_, Vec<String>> {
         self.read(|c| {
             let mut q = c.prepare(
@@ -543,10 +606,10 @@ impl Store for SqliteStore {
     }
 }
 
-fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
+fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Job>, max_batch: usize) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
+        while batch.len() < max_batch {
             match rx.try_recv() {
                 Ok(job) => batch.push(job),
                 Err(_) => break,

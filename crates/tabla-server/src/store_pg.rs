@@ -10,16 +10,13 @@
 //! widely used and maintained. Queries are prepared once per connection (the pool's
 //! statement cache).
 //!
-//! Several server instances on one database are not handled yet: the version check keeps
-//! them from overwriting each other's games, but each instance would still hold its own
-//! copy of a live game, its own timers and its own watchers. That needs (not built): a
-//! message bus between instances (LISTEN/NOTIFY on a channel per game, or per instance) so
-//! that a move committed by one reaches the watchers connected to another and the stale
-//! copies are reloaded; a lease per game (a row with an owner and an expiry, taken with
-//! `UPDATE … WHERE expires < now()`) so that exactly one instance runs a game's clock,
-//! its computer seats and its pending review; and `resumable`/`pending_reviews` filtered by
-//! those leases.
+//! Several server instances on one database: the version check keeps them from overwriting
+//! each other's games (the row lock of `FOR UPDATE` serialises two changes to one game, the
+//! second is refused), and every committed change sends a [`Note`] on [`CHANNEL`] in its own
+//! transaction, which [`PgFanOut`](crate::fanout_pg::PgFanOut) turns into frames for the
+//! watchers on other instances and into work for the instance that leads.
 
+use crate::fanout::{Note, CHANNEL};
 use crate::store::{
     now, Change, Edit, Player, Rating, Store, StoreError, StoreFuture, StoredGame, StoredSeat,
 };
@@ -103,7 +100,7 @@ const POOL_SIZE: usize = 16;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Key of the advisory lock that serialises migrations (instances starting together).
-const MIGRATION_LOCK: i64 = 0x0074_6162_6c61; // "tabla"
+pub(crate) const MIGRATION_LOCK: i64 = 0x0074_6162_6c61; // "tabla"
 
 /// The error with what caused it (`error connecting to server: Connection refused`), or the
 /// server's own message.
@@ -295,7 +292,22 @@ async fn create(tx: &Tx<'_>, g: &StoredGame) -> Result<(), StoreError> {
             .await
             .map_err(pg)?;
     }
-    insert_moves(tx, &g.id, 0, &g.record).await
+    insert_moves(tx, &g.id, 0, &g.record).await?;
+    let note = Note::Game {
+        id: g.id.clone(),
+        version: g.version,
+        work: !g.finished && (has_computer || g.timed),
+        lobby: open,
+    };
+    notify(tx, &note).await
+}
+
+/// Tells every instance listening on [`CHANNEL`] about a change, when (and only if) the
+/// transaction commits: PostgreSQL delivers a transaction's notifications at its commit.
+async fn notify(tx: &Tx<'_>, note: &Note) -> Result<(), StoreError> {
+    let q = tx.prepare_cached("SELECT pg_notify($1, $2)").await.map_err(pg)?;
+    tx.execute(&q, &[&CHANNEL, &note.to_string()]).await.map_err(pg)?;
+    Ok(())
 }
 
 async fn insert_moves(
@@ -324,13 +336,16 @@ async fn commit(tx: &Tx<'_>, ch: &Change) -> Result<(), StoreError> {
     // The row lock serialises changes to one game (instances included): a second change
     // made for the same version waits, then sees the new version and is refused.
     let q = tx
-        .prepare_cached("SELECT version, ply FROM games WHERE id = $1 FOR UPDATE")
+        .prepare_cached(
+            "SELECT version, ply, has_computer, open FROM games WHERE id = $1 FOR UPDATE",
+        )
         .await
         .map_err(pg)?;
     let Some(row) = tx.query_opt(&q, &[&ch.id]).await.map_err(pg)? else {
         return Err(StoreError::Conflict);
     };
     let (version, ply): (i64, i64) = (row.get(0), row.get(1));
+    let (has_computer, was_open): (bool, bool) = (row.get(2), row.get(3));
     if version != ch.version as i64 {
         return Err(StoreError::Conflict);
     }
@@ -400,16 +415,26 @@ async fn commit(tx: &Tx<'_>, ch: &Change) -> Result<(), StoreError> {
                               timed = $7,
                               open = EXISTS (SELECT 1 FROM seats
                                              WHERE game_id = $1 AND kind = 'open')
-             WHERE id = $1",
+             WHERE id = $1
+             RETURNING open",
         )
         .await
         .map_err(pg)?;
-    tx.execute(
-        &q,
-        &[&ch.id, &(version + 1), &(new_ply as i64), &ch.finished, &now(), &ch.meta, &ch.timed],
-    )
-    .await
-    .map_err(pg)?;
+    let open: bool = tx
+        .query_one(
+            &q,
+            &[&ch.id, &(version + 1), &(new_ply as i64), &ch.finished, &now(), &ch.meta, &ch.timed],
+        )
+        .await
+        .map_err(pg)?
+        .get(0);
+    let note = Note::Game {
+        id: ch.id.clone(),
+        version: (version + 1) as u64,
+        work: !ch.finished && (has_computer || ch.timed),
+        lobby: was_open || open,
+    };
+    notify(tx, &note).await?;
     if !ch.ratings.is_empty() {
         let q = tx
             .prepare_cached(
@@ -636,7 +661,7 @@ impl Store for PgStore {
 
     fn put_review(&self, id: String, result: Option<String>) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            let c = self.client().await?;
+            let mut c = self.client().await?;
             let sql = match result {
                 None => {
                     "INSERT INTO reviews (game_id, result, asked_at) VALUES ($1, $2, $3)
@@ -647,9 +672,14 @@ impl Store for PgStore {
                      ON CONFLICT (game_id) DO UPDATE SET result = excluded.result"
                 }
             };
-            let q = c.prepare_cached(sql).await.map_err(pg)?;
-            c.execute(&q, &[&id, &result, &now()]).await.map_err(pg)?;
-            Ok(())
+            let tx = c.transaction().await.map_err(pg)?;
+            let q = tx.prepare_cached(sql).await.map_err(pg)?;
+            let asked = tx.execute(&q, &[&id, &result, &now()]).await.map_err(pg)?;
+            if result.is_none() && asked > 0 {
+                // The instance that runs background work takes the review on.
+                notify(&tx, &Note::Review { id: id.clone() }).await?;
+            }
+            tx.commit().await.map_err(pg)
         })
     }
 
@@ -668,6 +698,20 @@ impl Store for PgStore {
         Box::pin(
             self.ids("SELECT game_id FROM reviews WHERE result IS NULL ORDER BY asked_at", &[]),
         )
+    }
+
+    fn version(&self, id: &str) -> StoreFuture<'_, Option<u64>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let c = self.client().await?;
+            let q =
+                c.prepare_cached("SELECT version FROM games WHERE id = $1").await.map_err(pg)?;
+            Ok(c.query_opt(&q, &[&id]).await.map_err(pg)?.map(|r| r.get::<_, i64>(0) as u64))
+        })
+    }
+
+    fn shared(&self) -> bool {
+        true
     }
 }
 

@@ -1,5 +1,6 @@
 //! The page files: the repository's `web/` directory, built into the binary so that the
 //! server is one file to copy. `/` and `/g/{id}` are the page; other paths are files.
+//! `web/lab/` holds the lab's results (`tabla lab run NAME` writes them; small JSON files).
 
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -9,6 +10,8 @@ use include_dir::{include_dir, Dir};
 // out of the binary.
 static CSS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web/css");
 static JS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web/js");
+// The lab's results: `web/lab/*.json` only (build.rs lists them).
+include!(concat!(env!("OUT_DIR"), "/lab_files.rs"));
 static TOP: &[(&str, &[u8])] = &[
     ("index.html", include_bytes!("../../../web/index.html")),
     ("favicon.svg", include_bytes!("../../../web/favicon.svg")),
@@ -20,6 +23,9 @@ fn page_file(path: &str) -> Option<&'static [u8]> {
     }
     if let Some(rest) = path.strip_prefix("js/") {
         return JS.get_file(rest).map(|f| f.contents());
+    }
+    if let Some(rest) = path.strip_prefix("lab/") {
+        return LAB.iter().find(|(name, _)| *name == rest).map(|(_, bytes)| *bytes);
     }
     TOP.iter().find(|(name, _)| *name == path).map(|(_, bytes)| *bytes)
 }
@@ -65,6 +71,16 @@ fn serve(path: &str) -> Option<Response> {
 pub async fn index() -> Response {
     serve("index.html")
         .unwrap_or_else(|| (StatusCode::NOT_FOUND, "web/index.html is missing").into_response())
+}
+
+/// `/lab/{name}`: the page of one experiment, or (`NAME.json`) its stored result. An
+/// experiment's name has no dot, so one path serves both without a second prefix.
+pub async fn lab(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    if name.ends_with(".json") {
+        let path = format!("lab/{name}");
+        return serve(&path).unwrap_or_else(|| not_found_page(&format!("/{path}")));
+    }
+    index().await
 }
 
 /// Any other path: a file of `web/`, or 404 (JSON under `/api/`).

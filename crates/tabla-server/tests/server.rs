@@ -822,6 +822,36 @@ async fn the_page_is_served_at_root_and_game_urls() {
     }
 }
 
+#[tokio::test]
+async fn the_lab_is_a_page_and_its_results_are_files() {
+    let s = server().await;
+    // The page of the lab and of one experiment (deep links) are the page itself.
+    for path in ["/lab", "/lab/seega-first-player"] {
+        let r = s.http.get(format!("{}{path}", s.base)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(r.text().await.unwrap().contains("<html"), "{path}");
+    }
+    // The list of results is JSON, built into the binary from web/lab/.
+    let r = s.http.get(format!("{}/lab/index.json", s.base)).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-type"], "application/json");
+    let index: Value = r.json().await.unwrap();
+    let names = index["experiments"].as_array().expect("an \"experiments\" list");
+    // Each name it lists has its file.
+    for name in names {
+        let path = format!("/lab/{}.json", name.as_str().unwrap());
+        let r = s.http.get(format!("{}{path}", s.base)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        let exp: Value = r.json().await.unwrap();
+        assert_eq!(exp["name"], *name, "{path}");
+    }
+    // A result that is not there is the site's 404 page, not the lab page.
+    let r = s.http.get(format!("{}/lab/no-such-experiment.json", s.base)).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    assert!(r.text().await.unwrap().contains("no-such-experiment.json"));
+}
+
 // ---------------------------------------------------------------------------------------
 // Restart on the same file (in process; the kill -9 test is in crates/tabla/tests)
 

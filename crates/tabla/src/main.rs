@@ -2,6 +2,7 @@
 
 mod bench;
 mod board_text;
+mod lab;
 mod menu;
 mod narrate;
 mod play;
@@ -202,6 +203,12 @@ enum Command {
         /// Write every game's record to FILE, one JSON line each.
         #[arg(long, value_name = "FILE")]
         records: Option<std::path::PathBuf>,
+    },
+    /// The lab: the seeds' claims about their games tested by experiment (`tabla lab list`,
+    /// `tabla lab run NAME`), and the balance of a variant of your own (`tabla lab balance`).
+    Lab {
+        #[command(subcommand)]
+        what: lab::LabCommand,
     },
     /// Count move sequences of a given length (chance outcomes count as branches).
     Perft {
@@ -439,7 +446,7 @@ fn solve_ur(
 }
 
 /// A failure to report: message and exit status (2 for bad input, as the contract says).
-struct Failure(String, u8);
+pub(crate) struct Failure(pub(crate) String, pub(crate) u8);
 
 impl GameArgs {
     fn start(&self) -> Result<AnyGame, Failure> {
@@ -691,6 +698,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", serde_json::to_string(&result).expect("result serialises"));
             Ok(())
         }
+        Command::Lab { what } => lab::run(what),
         Command::Perft { game, depth, divide } => {
             let g = game.position()?;
             let t0 = std::time::Instant::now();

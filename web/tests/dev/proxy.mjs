@@ -26,7 +26,8 @@ const server = http.createServer(async (req, res) => {
     req.pipe(up);
     return;
   }
-  const rel = path === '/' || /^\/(g\/[^/]+|learn(\/[^/]+)?|analysis(\/[^/]+)?)\/?$/.test(path) ? 'index.html' : normalize(path).replace(/^\/+/, '');
+  // `/lab/NAME` is the page, `/lab/NAME.json` a file (as the server tells them apart).
+  const rel = path === '/' || /^\/(g\/[^/]+|learn(\/[^/]+)?|analysis(\/[^/]+)?|lab(\/[^/.]+)?)\/?$/.test(path) ? 'index.html' : normalize(path).replace(/^\/+/, '');
   try {
     const body = await readFile(join(root, rel));
     res.writeHead(200, { 'Content-Type': types[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });

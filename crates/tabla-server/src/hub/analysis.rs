@@ -137,7 +137,12 @@ impl Hub {
     }
 
     /// Starts the review job of `id` unless it runs; answers its progress.
-    fn run_review(self: &Arc<Self>, id: &str) -> f64 {
+    pub(super) fn run_review(self: &Arc<Self>, id: &str) -> f64 {
+        if !self.leads() {
+            // Another instance runs it (told by the store's note); its progress is not
+            // known here.
+            return 0.0;
+        }
         {
             let mut running = self.reviewing.lock().expect("reviews");
             if let Some(&p) = running.get(id) {

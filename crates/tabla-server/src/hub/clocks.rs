@@ -249,6 +249,9 @@ impl Hub {
         if let Some(old) = live.timer.take() {
             old.abort();
         }
+        if !self.leads() {
+            return;
+        }
         let Some(clock) = &live.meta.clock else { return };
         let Some(seat) = clock.running else { return };
         let deadline = clock.since + clock.remaining[seat as usize];
@@ -273,6 +276,16 @@ impl Hub {
                     continue;
                 }
                 if let Err(e) = hub.flag_if_late(&slot, &mut live).await {
+                    if hub.shared {
+                        // Changed by another instance meanwhile: the stored game decides
+                        // (the reload arms a new timer if a clock still runs).
+                        if let Err(e) = hub.reload(&slot, &mut live).await {
+                            tracing::error!(game = %live.id, error = %e.message, "cannot reload");
+                        }
+                        if live.version != version {
+                            return;
+                        }
+                    }
                     tracing::error!(game = %live.id, error = %e.message, "cannot end the game on time");
                     drop(live);
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;

@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod clocks;
 pub mod lobby;
 pub mod offers;
+pub mod pacing;
 pub mod ratings;
 pub mod seats;
 
@@ -21,7 +22,7 @@ pub use offers::{Agreed, OfferKind};
 pub use seats::{Joined, SeatSpec};
 
 use crate::error::ApiError;
-use crate::fanout::{FanOut, Frame};
+use crate::fanout::{FanOut, Frame, Note};
 use crate::secret;
 use crate::store::{Change, Edit, Store, StoreError, StoredGame, StoredSeat};
 use serde::{Deserialize, Serialize};
@@ -614,6 +615,12 @@ pub struct Hub {
     reviewing: std::sync::Mutex<HashMap<String, f64>>,
     /// Thinking per ply of a review, in ms.
     review_ply_ms: std::sync::atomic::AtomicU64,
+    /// Other instances write to the same database ([`Store::shared`]): games in memory are
+    /// checked against the stored version before use, and background work (computer seats,
+    /// clocks' timers, reviews) is done only while this instance holds the lead.
+    shared: bool,
+    /// This instance holds the lead (see [`Hub::lead`]); always true when not shared.
+    leading: std::sync::atomic::AtomicBool,
 }
 
 /// Secrets that repeat from run to run (`tabla serve --seed S`): the n-th game created in the
@@ -686,7 +693,6 @@ impl Hub {
         seeded: Option<Seeded>,
     ) -> Arc<Hub> {
         Arc::new(Hub {
-            store,
             fanout,
             games: std::sync::Mutex::new(HashMap::new()),
             ai: Arc::new(Semaphore::new(searches.max(1))),
@@ -698,6 +704,9 @@ impl Hub {
             rating_lock: Mutex::new(()),
             reviewing: std::sync::Mutex::new(HashMap::new()),
             review_ply_ms: (analysis::REVIEW_PLY.as_millis() as u64).into(),
+            leading: (!store.shared()).into(),
+            shared: store.shared(),
+            store,
         })
     }
 
@@ -743,8 +752,12 @@ impl Hub {
         if !secret::plausible_id(id) {
             return Err(not_found());
         }
-        if let Some(s) = self.games.lock().expect("games").get(id) {
-            return Ok(Arc::clone(s));
+        let cached = self.games.lock().expect("games").get(id).cloned();
+        if let Some(s) = cached {
+            if self.shared {
+                self.freshen(&s, id).await?;
+            }
+            return Ok(s);
         }
         let stored = self.store.load(id).await.map_err(store_error)?.ok_or_else(not_found)?;
         let live = tokio::task::spawn_blocking(move || Live::from_stored(stored))
@@ -1141,7 +1154,9 @@ impl Hub {
     async fn commit(&self, change: Change) -> Result<(), ApiError> {
         let id = change.id.clone();
         self.store.commit(change).await.map_err(|e| {
-            if e == StoreError::Conflict {
+            // Shared: the copy is brought up to date in place by the next use (or the
+            // other instance's note), keeping its sockets' counts.
+            if e == StoreError::Conflict && !self.shared {
                 self.games.lock().expect("games").remove(&id);
             }
             store_error(e)
@@ -1357,9 +1372,10 @@ impl Hub {
         }
     }
 
-    /// Starts the computer's search if a computer seat is to move and none is running.
+    /// Starts the computer's search if a computer seat is to move and none is running (and
+    /// this instance holds the lead).
     fn schedule(self: &Arc<Self>, slot: &Slot, live: &mut Live) {
-        if live.computer_busy || live.over() || live.has_open_seat() {
+        if live.computer_busy || live.over() || live.has_open_seat() || !self.leads() {
             return;
         }
         let Some(seat) = mover(&live.position) else { return };
@@ -1414,20 +1430,170 @@ impl Hub {
         }
     }
 
-    /// Loads the unfinished games with computer seats, so that a computer whose turn was cut
-    /// off by a restart plays it.
+    /// Loads the unfinished games with computer seats or clocks, so that a computer whose turn
+    /// was cut off by a restart (or by the death of the instance that held the lead) plays
+    /// it, and every running clock has its timer.
     pub async fn resume(self: &Arc<Self>) {
         self.resume_reviews().await;
         match self.store.resumable().await {
             Ok(ids) => {
                 for id in ids {
-                    if let Err(e) = self.slot(&id).await {
-                        tracing::error!(game = %id, error = %e.message, "cannot resume");
+                    match self.slot(&id).await {
+                        Ok(slot) => {
+                            // Already in memory (held while this instance did not lead):
+                            // no timer, no search yet.
+                            let mut live = slot.lock().await;
+                            self.schedule(&slot, &mut live);
+                            if live.timer.is_none() {
+                                self.arm(&slot, &mut live);
+                            }
+                        }
+                        Err(e) => tracing::error!(game = %id, error = %e.message, "cannot resume"),
                     }
                 }
             }
             Err(e) => tracing::error!(error = %e, "cannot list the games to resume"),
         }
+    }
+
+    /// Whether this instance does background work: always on one SQLite file; with several
+    /// instances, only the one holding the lead.
+    pub fn leads(&self) -> bool {
+        self.leading.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Whether the server is stopping.
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// This instance took the lead (`true`: it resumes every computer seat, clock and
+    /// review of the database) or lost it (`false`: it starts no more background work).
+    pub async fn lead(self: &Arc<Self>, leading: bool) {
+        let was = self.leading.swap(leading, std::sync::atomic::Ordering::SeqCst);
+        if leading && !was {
+            tracing::info!("this instance leads: it runs computer seats, clocks and reviews");
+            self.resume().await;
+        } else if was && !leading {
+            tracing::warn!("this instance lost the lead");
+        }
+    }
+
+    /// Shared database: the copy of game `id` in memory is brought up to the stored version.
+    async fn freshen(self: &Arc<Self>, slot: &Slot, id: &str) -> Result<(), ApiError> {
+        let Some(stored) = self.store.version(id).await.map_err(store_error)? else {
+            return Ok(());
+        };
+        let mut live = slot.lock().await;
+        if stored > live.version {
+            self.reload(slot, &mut live).await?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the copy in memory by the stored game when that is newer (changed by another
+    /// instance), keeping this instance's sockets; tells the watchers here, and does what
+    /// the new version asks for (a computer's turn, a clock's timer) if this instance leads.
+    async fn reload(self: &Arc<Self>, slot: &Slot, live: &mut Live) -> Result<(), ApiError> {
+        let Some(stored) = self.store.load(&live.id).await.map_err(store_error)? else {
+            return Ok(());
+        };
+        if stored.version <= live.version {
+            return Ok(());
+        }
+        let id = live.id.clone();
+        let mut fresh = tokio::task::spawn_blocking(move || Live::from_stored(stored))
+            .await
+            .map_err(|e| ApiError::internal(format!("replay: {e}")))?
+            .map_err(|e| {
+                tracing::error!(game = %id, error = %e, "a stored game does not replay");
+                ApiError::internal(format!("the stored game does not replay: {e}"))
+            })?;
+        fresh.sockets = live.sockets;
+        if fresh.connected.len() == live.connected.len() {
+            fresh.connected = std::mem::take(&mut live.connected);
+        }
+        fresh.computer_busy = live.computer_busy;
+        if let Some(t) = live.timer.take() {
+            t.abort();
+        }
+        let was_listed = live.in_lobby;
+        fresh.refresh();
+        *live = fresh;
+        self.fanout.publish(&live.id, live.frame());
+        self.schedule(slot, live);
+        self.arm(slot, live);
+        if was_listed || live.in_lobby {
+            self.lobby_changed();
+        }
+        Ok(())
+    }
+
+    /// What another instance told through the database: a game changed (reload the copy
+    /// here, if any, so that its watchers see the change; take on its computer seats and
+    /// clock when this instance leads), or a review was asked for (run it when leading).
+    pub async fn on_note(self: &Arc<Self>, note: Note) {
+        match note {
+            Note::Game { id, version, work, lobby } => {
+                if lobby {
+                    self.lobby_changed();
+                }
+                let cached = self.games.lock().expect("games").get(&id).cloned();
+                let mine = work && self.leads();
+                match cached {
+                    Some(slot) => {
+                        let mut live = slot.lock().await;
+                        if live.version >= version {
+                            return;
+                        }
+                        if live.sockets == 0 && !mine {
+                            // Nobody here watches it: forget the copy (the next use loads
+                            // it) rather than replay every change made elsewhere.
+                            if let Some(t) = live.timer.take() {
+                                t.abort();
+                            }
+                            let mut games = self.games.lock().expect("games");
+                            if games.get(&id).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
+                                games.remove(&id);
+                            }
+                            return;
+                        }
+                        if let Err(e) = self.reload(&slot, &mut live).await {
+                            tracing::error!(game = %id, error = %e.message, "cannot reload");
+                        }
+                    }
+                    None if mine => {
+                        if let Err(e) = self.slot(&id).await {
+                            tracing::error!(game = %id, error = %e.message, "cannot take on");
+                        }
+                    }
+                    None => {}
+                }
+            }
+            Note::Review { id } => {
+                if self.leads() {
+                    self.run_review(&id);
+                }
+            }
+        }
+    }
+
+    /// After notes may have been missed (the listening connection was lost): every game in
+    /// memory is checked against storage.
+    pub async fn resync(self: &Arc<Self>) {
+        let ids: Vec<(String, Slot)> = self
+            .games
+            .lock()
+            .expect("games")
+            .iter()
+            .map(|(k, v)| (k.clone(), Arc::clone(v)))
+            .collect();
+        for (id, slot) in ids {
+            if let Err(e) = self.freshen(&slot, &id).await {
+                tracing::error!(game = %id, error = %e.message, "cannot check the game");
+            }
+        }
+        self.lobby_changed();
     }
 
     /// Forgets games nobody has used for `idle` (they are rebuilt from storage when asked for
