@@ -370,7 +370,7 @@ fn walk(v: Variant, progress: &mut dyn FnMut(BuildProgress)) -> Result<Graph, St
             }
         }
         i += 1;
-        if i % (1 << 20) == 0 {
+        if i.is_multiple_of(1 << 20) {
             progress(BuildProgress::Walk(keys.len() as u64));
         }
     }

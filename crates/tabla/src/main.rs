@@ -387,7 +387,7 @@ fn ur_progress(p: tabla_ai::ur_table::BuildProgress) {
     use tabla_ai::ur_table::BuildProgress;
     match p {
         BuildProgress::Walk(n) => eprintln!("solve: table: {n} states found"),
-        BuildProgress::Sweep(i, c) if i % 10 == 0 => {
+        BuildProgress::Sweep(i, c) if i.is_multiple_of(10) => {
             eprintln!("solve: table: sweep {i}, largest change {c:.1e}");
         }
         BuildProgress::Sweep(..) => {}
