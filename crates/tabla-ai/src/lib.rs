@@ -12,7 +12,9 @@
 //!   fixed baseline;
 //! - [`engine`]: which search and knowledge each game uses, the levels 1–7, `analyse`;
 //! - [`arena`]: bots against each other (`tabla match`), with the score's interval and Elo;
-//! - [`mod@bench`]: depth, speed and time-budget measurements (`tabla bench search`).
+//! - [`mod@bench`]: depth, speed and time-budget measurements (`tabla bench search`);
+//! - [`ur_table`]: exact tables of Bulgarian Ur with few discs (`tabla solve`, the `perfect`
+//!   bot).
 //!
 //! # Which search plays which game, and why
 //!
@@ -59,6 +61,7 @@ pub mod review;
 pub mod solve;
 pub(crate) mod tt;
 pub mod uct;
+pub mod ur_table;
 
 #[cfg(test)]
 mod testing;

@@ -414,8 +414,8 @@ pub fn refusal(game: &tabla_games::AnyGame) -> Option<String> {
         near their end)";
     match game {
         AnyGame::BulgarianUr(_) => Some(format!(
-            "Bulgarian Ur has dice, and solving games with dice (the exact expected score) is \
-             left for later; {SUPPORTED}"
+            "Bulgarian Ur has dice: its exact expected scores come from tables (solve_ur), not \
+             from this search; {SUPPORTED}"
         )),
         AnyGame::Amazons(a) if a.config().players != 2 => Some(format!(
             "Amazons with {} players is not a two-player game; {SUPPORTED}",
@@ -469,6 +469,91 @@ pub fn solve_any(
             elapsed: s.elapsed,
         }
     }))
+}
+
+// ---------------------------------------------------------------------------------------
+// Bulgarian Ur: exact expected scores from tables.
+
+/// A solve of a Bulgarian Ur position: the mover's exact expected score from its variant's
+/// table ([`crate::ur_table`]).
+#[derive(Clone, Debug)]
+pub struct UrSolved {
+    /// Whose score `value` is: the player to move, at a roll the player whose die it is, at
+    /// the roll-off Black.
+    pub to_move: &'static str,
+    /// The expected score in [0, 1] (a win 1, a draw ½) with best play by both.
+    pub value: f64,
+    /// A move of that value (none at a roll or the roll-off).
+    pub best: Option<String>,
+    /// With `all`: every legal move and its value for the mover (at a roll: every outcome
+    /// and the roller's value after it), in the game's order.
+    pub moves: Vec<(String, f64)>,
+    /// States in the table.
+    pub states: u64,
+    /// Wall time, the table's loading or building included.
+    pub elapsed: Duration,
+}
+
+/// Solves a Bulgarian Ur position exactly from its variant's table, loaded from `dir` when
+/// there, else built in memory (`progress` hears of a build).
+///
+/// # Errors
+/// The game is over, the variant's table is too large (the message says which work), or a
+/// table file is damaged.
+pub fn solve_ur(
+    g: &tabla_games::bulgarian_ur::BulgarianUr,
+    dir: &std::path::Path,
+    all: bool,
+    progress: &mut dyn FnMut(crate::ur_table::BuildProgress),
+) -> Result<UrSolved, String> {
+    use crate::ur_table::{table, Variant};
+    use tabla_games::bulgarian_ur::UrMove;
+    let start = Instant::now();
+    let name = match g.to_move() {
+        ToMove::Over => return Err("the game is over: there is nothing to solve".into()),
+        ToMove::Player(p) => g.player_name(p),
+        ToMove::Chance => g.chance_player().map_or("black", |p| g.player_name(p)),
+    };
+    let t = table(Variant::of(g), dir, progress)?;
+    let missing = || format!("the position is not reachable under {}", Variant::of(g).describe());
+    let value = t.value(g).ok_or_else(missing)?;
+    let mut moves = Vec::new();
+    let mut best = None;
+    match g.to_move() {
+        ToMove::Player(_) => {
+            best = t.best_move(g).map(|m| g.format_move(m));
+            if all {
+                let mv = t.move_values(g).ok_or_else(missing)?;
+                moves = mv.into_iter().map(|(m, v)| (g.format_move(m), v)).collect();
+            }
+        }
+        ToMove::Chance if all && g.chance_player().is_none() => {
+            // The roll-off: each outcome with Black's value after it.
+            for p in [tabla_games::bulgarian_ur::BLACK, tabla_games::bulgarian_ur::YELLOW] {
+                let mut h = *g;
+                h.play(UrMove::First(p));
+                let v = t.value(&h).ok_or_else(missing)?;
+                let black = if p == tabla_games::bulgarian_ur::BLACK { v } else { 1.0 - v };
+                moves.push((g.format_move(UrMove::First(p)), black));
+            }
+        }
+        _ if all => {
+            for r in 1..=6 {
+                let mut h = *g;
+                h.play(UrMove::Roll(r));
+                moves.push((g.format_move(UrMove::Roll(r)), t.value(&h).ok_or_else(missing)?));
+            }
+        }
+        _ => {}
+    }
+    Ok(UrSolved {
+        to_move: name,
+        value,
+        best,
+        moves,
+        states: t.states() as u64,
+        elapsed: start.elapsed(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------

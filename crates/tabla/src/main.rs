@@ -154,6 +154,13 @@ enum Command {
         /// Size of the table of proven positions, in MiB.
         #[arg(long, value_name = "MB", default_value_t = 256)]
         table_mb: usize,
+        /// Bulgarian Ur: build the variant's exact table, write it to the tables directory
+        /// and print its figures (instead of solving a position).
+        #[arg(long)]
+        build_table: bool,
+        /// Bulgarian Ur: where exact tables are kept (default $TABLA_TABLES, else ./tables).
+        #[arg(long, value_name = "DIR")]
+        tables: Option<std::path::PathBuf>,
     },
     /// Review a played game: each player move against the engine's best, marked
     /// inaccuracy, mistake or blunder by the expected score it threw away, with each
@@ -171,7 +178,8 @@ enum Command {
     Match {
         #[command(flatten)]
         game: GameArgs,
-        /// Bot A: level:1 … level:7, uct (the fixed baseline), random, zero.
+        /// Bot A: level:1 … level:7, uct (the fixed baseline), random, zero, perfect
+        /// (Bulgarian Ur with few discs from an exact table; two-player Amazons by the solver).
         #[arg(long = "a", value_name = "BOT")]
         a: String,
         /// Bot B, as --a.
@@ -348,6 +356,95 @@ struct SolvedMove {
     value: &'static str,
 }
 
+/// `tabla solve bulgarian-ur`'s line: the mover's exact expected score.
+#[derive(serde::Serialize)]
+struct UrSolveReport {
+    to_move: &'static str,
+    value: f64,
+    exact: bool,
+    best: Option<String>,
+    nodes: u64,
+    ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<UrSolvedMove>>,
+}
+
+/// One move of `tabla solve bulgarian-ur --all`.
+#[derive(serde::Serialize)]
+struct UrSolvedMove {
+    #[serde(rename = "move")]
+    mv: String,
+    value: f64,
+}
+
+/// A table value to 7 decimals: tables keep f32, whose rounding is below 3e-8.
+fn round7(v: f64) -> f64 {
+    (v * 1e7).round() / 1e7
+}
+
+/// A table's build progress on standard error.
+fn ur_progress(p: tabla_ai::ur_table::BuildProgress) {
+    use tabla_ai::ur_table::BuildProgress;
+    match p {
+        BuildProgress::Walk(n) => eprintln!("solve: table: {n} states found"),
+        BuildProgress::Sweep(i, c) if i.is_multiple_of(10) => {
+            eprintln!("solve: table: sweep {i}, largest change {c:.1e}");
+        }
+        BuildProgress::Sweep(..) => {}
+    }
+}
+
+/// `tabla solve bulgarian-ur`: a position's exact value from its variant's table, or with
+/// `build` the table built and written to `dir`.
+fn solve_ur(
+    g: &tabla_games::bulgarian_ur::BulgarianUr,
+    dir: &std::path::Path,
+    all: bool,
+    build: bool,
+) -> Result<(), Failure> {
+    use tabla_ai::ur_table::{UrTable, Variant};
+    use tabla_core::Game as _;
+    if build {
+        let v = Variant::of(g);
+        let start = std::time::Instant::now();
+        let (t, s) = UrTable::build(v, &mut ur_progress).map_err(|e| Failure(e, 2))?;
+        let path = dir.join(v.file_name());
+        t.save(&path).map_err(|e| Failure(format!("{}: {e}", path.display()), 1))?;
+        let mut first = tabla_games::bulgarian_ur::BulgarianUr::from_config(g.config());
+        first.play(tabla_games::bulgarian_ur::UrMove::First(tabla_games::bulgarian_ur::BLACK));
+        let out = serde_json::json!({
+            "table": path.display().to_string(),
+            "states": s.states,
+            "edges": s.edges,
+            "sweeps": s.sweeps,
+            "last_change": s.last_change,
+            "contraction": s.contraction,
+            "walk_ms": s.walk.as_millis() as u64,
+            "iterate_ms": s.iterate.as_millis() as u64,
+            "ms": start.elapsed().as_millis() as u64,
+            "bytes": s.bytes,
+            "file_bytes": std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
+            "first_player_value": t.value(&first),
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    let s = tabla_ai::solve::solve_ur(g, dir, all, &mut ur_progress).map_err(|e| Failure(e, 2))?;
+    let out = UrSolveReport {
+        to_move: s.to_move,
+        value: round7(s.value),
+        exact: true,
+        best: s.best,
+        nodes: s.states,
+        ms: s.elapsed.as_millis() as u64,
+        moves: all.then(|| {
+            s.moves.into_iter().map(|(mv, v)| UrSolvedMove { mv, value: round7(v) }).collect()
+        }),
+    };
+    println!("{}", serde_json::to_string(&out).expect("a solve serialises"));
+    Ok(())
+}
+
 /// A failure to report: message and exit status (2 for bad input, as the contract says).
 pub(crate) struct Failure(pub(crate) String, pub(crate) u8);
 
@@ -493,8 +590,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", serde_json::to_string(&a).expect("analysis serialises"));
             Ok(())
         }
-        Command::Solve { game, time_ms, all, table_mb } => {
+        Command::Solve { game, time_ms, all, table_mb, build_table, tables } => {
             let g = game.position()?;
+            let dir = tables.unwrap_or_else(tabla_ai::ur_table::default_dir);
+            if let AnyGame::BulgarianUr(u) = &g {
+                return solve_ur(u, &dir, all, build_table);
+            }
+            if build_table {
+                return Err(Failure("--build-table: only Bulgarian Ur has tables".into(), 2));
+            }
             let limits =
                 tabla_ai::solve::Limits { time: Duration::from_millis(time_ms), table_mb, all };
             // Long proofs say how far they have got, on standard error.

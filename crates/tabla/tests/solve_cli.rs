@@ -91,16 +91,59 @@ fn solve_says_unknown_when_the_time_runs_out() {
 
 #[test]
 fn solve_refuses_dice_and_more_players_naming_what_it_handles() {
-    for args in [&["solve", "bulgarian-ur"][..], &["solve", "amazons", "-o", "players=3"][..]] {
-        let out = tabla(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("Amazons with 2 players"), "{err}");
-    }
-    let err = String::from_utf8_lossy(&tabla(&["solve", "bulgarian-ur"]).stderr).to_string();
-    assert!(err.contains("dice") && err.contains("later"), "{err}");
+    let out = tabla(&["solve", "amazons", "-o", "players=3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Amazons with 2 players"), "{err}");
+    // Bulgarian Ur's exact tables stop at a few discs; the message says which work.
+    let out = tabla(&["solve", "bulgarian-ur"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("discs=1 and 2"), "{err}");
     // A finished game has nothing to solve.
     let out = tabla(&["solve", "amazons", "-o", "layout=1#/##/.2"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Bulgarian Ur with one disc: the exact expected score from a table built in memory, as a
+/// number with `"exact":true`; before a roll, each roll's value, whose mean is the value.
+#[test]
+fn solve_gives_bulgarian_ur_its_exact_expected_score() {
+    let dir = std::env::temp_dir().join(format!("tabla-solve-ur-{}", std::process::id()));
+    let dir = dir.to_str().unwrap();
+    let base = ["solve", "bulgarian-ur", "-o", "discs=1", "-o", "quiet=off", "--tables", dir];
+    let mut args = base.to_vec();
+    args.extend(["--moves", "first=yellow r4", "--all"]);
+    let v = json(&tabla(&args));
+    assert_eq!(keys(&v), set(&["to_move", "value", "exact", "best", "nodes", "ms", "moves"]));
+    assert_eq!(v["to_move"], "yellow");
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["best"], "0-4");
+    assert_eq!(v["moves"][0]["move"], "0-4");
+    let value = v["value"].as_f64().unwrap();
+    assert!(value > 0.0 && value < 1.0, "{value}");
+
+    let mut args = base.to_vec();
+    args.extend(["--moves", "first=yellow", "--all"]);
+    let v = json(&tabla(&args));
+    assert!(v["best"].is_null());
+    let rolls = v["moves"].as_array().unwrap();
+    assert_eq!(rolls.len(), 6);
+    assert_eq!(rolls[3]["move"], "r4");
+    assert!((rolls[3]["value"].as_f64().unwrap() - value).abs() < 1e-6);
+    let mean = rolls.iter().map(|r| r["value"].as_f64().unwrap()).sum::<f64>() / 6.0;
+    assert!((mean - v["value"].as_f64().unwrap()).abs() < 1e-6);
+
+    // Built to disk, then read from there: the same answer.
+    let mut args = base.to_vec();
+    args.push("--build-table");
+    let b = json(&tabla(&args));
+    assert_eq!(b["states"], 625);
+    assert!(std::path::Path::new(b["table"].as_str().unwrap()).exists());
+    let mut args = base.to_vec();
+    args.extend(["--moves", "first=yellow r4"]);
+    assert_eq!(json(&tabla(&args))["value"].as_f64().unwrap(), value);
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -79,6 +79,7 @@ impl Role {
             Bot::Random => "random".into(),
             Bot::Zero => "zero".into(),
             Bot::AbTerritory => "ab-territory".into(),
+            Bot::Perfect => "perfect".into(),
         };
         let plan = match self.plan {
             Plan::Free => String::new(),

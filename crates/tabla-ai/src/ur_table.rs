@@ -1,0 +1,934 @@
+//! Exact tables for Bulgarian Ur with few discs: the mover's expected score (a win 1, a draw ½)
+//! of every reachable position, by value iteration, for `tabla solve bulgarian-ur` and the
+//! `perfect` bot.
+//!
+//! - **States.** A table holds the positions where a player is about to roll, seen from that
+//!   player (the mover): both seats share one entry, as the rules treat the two players alike
+//!   on both boards (`centre=opposite` is the same board turned half round). A state's key is
+//!   a 64-bit word: the 20 squares in the mover's track order (their 14, then the opponent's
+//!   six private squares), each tower's discs bottom to top as 3 bits (a marker, mover's or
+//!   not, red or not) and a 0 bit after each square, then both reserves (3 bits each). Removed
+//!   discs follow from the rest (each player's discs are in the reserve, on the board or
+//!   removed by the other), so up to 6 discs a side fit.
+//! - **Successors** come from the game itself ([`BulgarianUr`]'s `play`), found once by a
+//!   breadth-first walk from the start and kept as one `u32` per move (successor, whether the
+//!   move captured or removed, the end of its roll's group), so that a sweep is a linear walk.
+//! - **The quiet rule.** With `quiet=Q` the value also depends on the quiet count q < Q: the
+//!   table has Q layers. A quiet move leads to layer q + 1 (or, at Q, to the end of the game
+//!   with the removal counts' result); a capture or removal to layer 0. So each sweep goes from
+//!   layer Q − 1 down to 0, and only layer 0 needs more than one sweep.
+//! - **Value iteration.** The game can cycle (red discs move back), so values are found by
+//!   Gauss–Seidel sweeps of the Bellman equation `V(s) = Σ_r p(r) max_m (1 − V(s'_m))` (the
+//!   roll's probability as the game reports it) until no value changes by 1e-9 or more. The
+//!   sweeps run in f64; the table keeps f32 (rounding error below 3e-8). The last changes
+//!   shrink by a steady factor ρ a sweep (0.82 for two discs), so the distance to the fixed
+//!   point is about the last change × ρ / (1 − ρ): some 5e-9, below the f32 rounding.
+//!
+//! Values for a never-ending game need no convention in practice: the iteration from 0 and
+//! from 1 gives the same table (checked by a test on one disc), so the fixed point is unique.
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+use tabla_core::{Game, Player, ToMove};
+use tabla_games::bulgarian_ur::{
+    BulgarianUr, Centre, Config, Quiet, Square, UrMove, BLACK, TRACK, YELLOW,
+};
+
+/// Most discs a side the key can hold.
+pub const KEY_DISCS: u8 = 6;
+
+/// Largest tables built (states × layers): beyond this the memory (about 12 bytes a state
+/// and 12 a state-layer while building) would pass a few GiB.
+pub const MAX_CELLS: u64 = 400_000_000;
+
+/// Most discs a side whose table is built in memory on demand (seconds); larger tables
+/// must be built ahead of time.
+pub const MEMORY_DISCS: u8 = 2;
+
+/// Sweeps stop when no value changed by this much.
+pub const TOLERANCE: f64 = 1e-9;
+
+/// Which game a table is for: the options that change values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// Discs per player.
+    pub discs: u8,
+    /// Which way the tracks run through the centre.
+    pub centre: Centre,
+    /// The quiet rule's count, `None` when off.
+    pub quiet: Option<u32>,
+}
+
+impl Variant {
+    /// The variant a game is played under.
+    pub fn of(g: &BulgarianUr) -> Variant {
+        let c = g.config();
+        Variant {
+            discs: c.discs,
+            centre: c.centre,
+            quiet: match c.quiet {
+                Quiet::Off => None,
+                Quiet::After(n) => Some(n),
+            },
+        }
+    }
+
+    /// Value layers: one per quiet count.
+    pub fn layers(self) -> usize {
+        self.quiet.map_or(1, |q| q as usize)
+    }
+
+    /// The file name of its table.
+    pub fn file_name(self) -> String {
+        let q = self.quiet.map_or("off".to_string(), |q| q.to_string());
+        format!("bulgarian-ur-discs{}-{}-quiet{q}.urt", self.discs, self.centre.name())
+    }
+
+    /// The options as `-o` words (for messages).
+    pub fn describe(self) -> String {
+        let q = self.quiet.map_or("off".to_string(), |q| q.to_string());
+        format!("discs={} centre={} quiet={q}", self.discs, self.centre.name())
+    }
+
+    /// The rules the table's walk generates moves under: the quiet rule far away, so that the
+    /// quiet count of a successor tells a quiet move (count 1) from an eventful one (0).
+    fn walk_rules(self) -> Config {
+        Config { discs: self.discs, centre: self.centre, quiet: Quiet::After(1 << 30) }
+    }
+}
+
+/// The side about to roll or move.
+fn mover(g: &BulgarianUr) -> Option<Player> {
+    match g.to_move() {
+        ToMove::Player(p) => Some(p),
+        ToMove::Chance => g.chance_player(),
+        ToMove::Over => None,
+    }
+}
+
+fn other(p: Player) -> Player {
+    Player(p.0 ^ 1)
+}
+
+/// The 20 squares in the mover's order: their track 1–14, then the opponent's start squares
+/// and bases.
+fn squares(centre: Centre, p: Player) -> [Square; 20] {
+    let mut out = [Square::on_track(centre, p, 1); 20];
+    for n in 1..=TRACK {
+        out[usize::from(n) - 1] = Square::on_track(centre, p, n);
+    }
+    for (i, n) in [1, 2, 3, 4, 13, 14].into_iter().enumerate() {
+        out[14 + i] = Square::on_track(centre, other(p), n);
+    }
+    out
+}
+
+/// The key of a position seen from the player about to roll or move (see the module text).
+pub fn key(g: &BulgarianUr) -> Option<u64> {
+    let p = mover(g)?;
+    let c = g.config();
+    let mut k = 0u64;
+    let mut bit = 0u32;
+    let mut push = |v: u64, n: u32| {
+        k |= v << bit;
+        bit += n;
+    };
+    for sq in squares(c.centre, p) {
+        for d in g.tower(sq) {
+            let mine = u64::from(d.owner == p);
+            let red = u64::from(d.colour == tabla_games::bulgarian_ur::Colour::Red);
+            push(1 | mine << 1 | red << 2, 3);
+        }
+        push(0, 1);
+    }
+    push(u64::from(g.reserve(p)), 3);
+    push(u64::from(g.reserve(other(p))), 3);
+    debug_assert!(bit <= 64);
+    Some(k)
+}
+
+/// The position of a key: Black to roll, quiet count 0, under `rules`.
+fn decode(rules: Config, mut k: u64) -> BulgarianUr {
+    let n = rules.discs;
+    let mut towers = String::new();
+    let mut on_board = [0u8; 2];
+    for sq in squares(rules.centre, BLACK) {
+        let mut glyphs = String::new();
+        while k & 1 == 1 {
+            let mine = k >> 1 & 1 == 1;
+            let red = k >> 2 & 1 == 1;
+            on_board[usize::from(!mine)] += 1;
+            glyphs.push(match (mine, red) {
+                (true, false) => 'B',
+                (true, true) => 'b',
+                (false, false) => 'Y',
+                (false, true) => 'y',
+            });
+            k >>= 3;
+        }
+        k >>= 1;
+        if !glyphs.is_empty() {
+            if !towers.is_empty() {
+                towers.push(',');
+            }
+            towers.push_str(&sq.id());
+            towers.push(':');
+            towers.push_str(&glyphs);
+        }
+    }
+    if towers.is_empty() {
+        towers.push('-');
+    }
+    let rb = (k & 7) as u8;
+    let ry = (k >> 3 & 7) as u8;
+    // Each player's missing discs were removed by the other.
+    let removed_b = n - on_board[1] - ry;
+    let removed_y = n - on_board[0] - rb;
+    let text = format!(
+        "towers={towers} reserve={rb},{ry} removed={removed_b},{removed_y} turn=black quiet=0"
+    );
+    BulgarianUr::from_config(rules).read_position(&text).expect("a key decodes to a position")
+}
+
+/// A successor edge: low 30 bits the state (or [`WIN`] / [`LOSS`]), bit 30 eventful (a
+/// capture or removal: quiet count back to 0), bit 31 the last move of its roll.
+const EVENTFUL: u32 = 1 << 30;
+const LAST: u32 = 1 << 31;
+const INDEX: u32 = EVENTFUL - 1;
+/// The mover wins at once.
+const WIN: u32 = INDEX;
+/// The mover loses at once (never happens: only the mover can capture; kept for safety).
+const LOSS: u32 = INDEX - 1;
+/// Most states a table may index.
+const MAX_STATES: usize = (INDEX - 2) as usize;
+
+/// An open-addressing map from keys to state numbers (12 bytes a slot, no per-entry
+/// overhead), for the walk.
+struct KeyMap {
+    keys: Vec<u64>,
+    vals: Vec<u32>,
+    len: usize,
+}
+
+impl KeyMap {
+    const EMPTY: u64 = u64::MAX;
+
+    fn new() -> KeyMap {
+        KeyMap { keys: vec![Self::EMPTY; 1 << 16], vals: vec![0; 1 << 16], len: 0 }
+    }
+
+    fn slot(&self, k: u64) -> usize {
+        let h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> (64 - self.keys.len().trailing_zeros())) as usize
+    }
+
+    /// The state of `k`, and whether it is new (then numbered `next`).
+    fn get_or_insert(&mut self, k: u64, next: u32) -> (u32, bool) {
+        if (self.len + 1) * 10 > self.keys.len() * 7 {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(k);
+        loop {
+            match self.keys[i] {
+                Self::EMPTY => {
+                    self.keys[i] = k;
+                    self.vals[i] = next;
+                    self.len += 1;
+                    return (next, true);
+                }
+                x if x == k => return (self.vals[i], false),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let cap = self.keys.len() * 2;
+        let old_keys = std::mem::replace(&mut self.keys, vec![Self::EMPTY; cap]);
+        let old_vals = std::mem::replace(&mut self.vals, vec![0; cap]);
+        let mask = cap - 1;
+        for (k, v) in old_keys.into_iter().zip(old_vals) {
+            if k != Self::EMPTY {
+                let mut i = self.slot(k);
+                while self.keys[i] != Self::EMPTY {
+                    i = (i + 1) & mask;
+                }
+                self.keys[i] = k;
+                self.vals[i] = v;
+            }
+        }
+    }
+}
+
+/// How a build went.
+#[derive(Clone, Debug, Default)]
+pub struct BuildStats {
+    /// States (positions about to be rolled for, seen from the mover).
+    pub states: u64,
+    /// Successor edges (moves, over all rolls).
+    pub edges: u64,
+    /// Sweeps until no value changed by [`TOLERANCE`].
+    pub sweeps: u32,
+    /// The last sweep's largest change.
+    pub last_change: f64,
+    /// The last sweep's largest change over the one before: how fast errors shrink.
+    pub contraction: f64,
+    /// Time to walk the states.
+    pub walk: Duration,
+    /// Time of the sweeps.
+    pub iterate: Duration,
+    /// Peak bytes of the build's own arrays (a lower bound of the process's memory).
+    pub bytes: u64,
+}
+
+/// Progress of a build, for a line on standard error.
+#[derive(Clone, Copy, Debug)]
+pub enum BuildProgress {
+    /// Walking: states found so far.
+    Walk(u64),
+    /// Sweep number, and its largest change.
+    Sweep(u32, f64),
+}
+
+/// The exact values of a variant: keys sorted, values by layer (quiet count) then state.
+pub struct UrTable {
+    variant: Variant,
+    keys: Vec<u64>,
+    values: Vec<f32>,
+}
+
+/// The dice weights the game reports for its rolls 1–6.
+fn roll_weights(g: &BulgarianUr) -> [f64; 6] {
+    let mut w = [0.0; 6];
+    for (i, w) in w.iter_mut().enumerate() {
+        *w = g.chance_probability(UrMove::Roll(i as u8 + 1));
+    }
+    w
+}
+
+/// The states, their edges and quiet-end results, as walked from the start.
+struct Graph {
+    keys: Vec<u64>,
+    starts: Vec<u32>,
+    edges: Vec<u32>,
+    /// Per state: the mover's score if the quiet rule ended the game here (0, 1 or 2 halves).
+    quiet_end: Vec<u8>,
+}
+
+fn walk(v: Variant, progress: &mut dyn FnMut(BuildProgress)) -> Result<Graph, String> {
+    let rules = v.walk_rules();
+    let mut start = BulgarianUr::from_config(rules);
+    start.play(UrMove::First(BLACK));
+    let mut map = KeyMap::new();
+    let mut keys = vec![key(&start).expect("someone rolls")];
+    map.get_or_insert(keys[0], 0);
+    let (mut starts, mut edges, mut quiet_end) = (Vec::new(), Vec::new(), Vec::new());
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < keys.len() {
+        let g = decode(rules, keys[i]);
+        debug_assert_eq!(key(&g), Some(keys[i]));
+        quiet_end.push(match g.removed_by(BLACK).cmp(&g.removed_by(YELLOW)) {
+            std::cmp::Ordering::Greater => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 0,
+        });
+        if edges.len() > (u32::MAX - 1000) as usize {
+            return Err(format!("{}: too many moves for one table", v.describe()));
+        }
+        starts.push(edges.len() as u32);
+        for r in 1..=6 {
+            let mut rolled = g;
+            rolled.play(UrMove::Roll(r));
+            rolled.legal_moves(&mut moves);
+            for (j, &m) in moves.iter().enumerate() {
+                let mut next = rolled;
+                next.play(m);
+                let mut e = match next.outcome() {
+                    Some(o) if o.score(BLACK, 2) > 0.75 => WIN,
+                    Some(_) => LOSS,
+                    None => {
+                        let n = keys.len() as u32;
+                        let (s, new) = map.get_or_insert(key(&next).expect("not over"), n);
+                        if new {
+                            if keys.len() >= MAX_STATES {
+                                return Err(format!("{}: too many states", v.describe()));
+                            }
+                            keys.push(key(&next).expect("not over"));
+                        }
+                        s | if next.quiet_turns() == 0 { EVENTFUL } else { 0 }
+                    }
+                };
+                if j + 1 == moves.len() {
+                    e |= LAST;
+                }
+                edges.push(e);
+            }
+        }
+        i += 1;
+        if i.is_multiple_of(1 << 20) {
+            progress(BuildProgress::Walk(keys.len() as u64));
+        }
+    }
+    starts.push(edges.len() as u32);
+    Ok(Graph { keys, starts, edges, quiet_end })
+}
+
+/// One state's new value at layer `q` of `layers` (`values` layer-major).
+#[inline]
+fn backup(g: &Graph, s: usize, q: usize, layers: usize, values: &[f64], weights: &[f64; 6]) -> f64 {
+    let n = g.keys.len();
+    let mut total = 0.0;
+    let mut best = f64::NEG_INFINITY;
+    let mut roll = 0;
+    for &e in &g.edges[g.starts[s] as usize..g.starts[s + 1] as usize] {
+        let t = e & INDEX;
+        let v = match t {
+            WIN => 1.0,
+            LOSS => 0.0,
+            _ if e & EVENTFUL != 0 => 1.0 - values[t as usize],
+            _ if q + 1 >= layers && layers > 1 => 1.0 - f64::from(g.quiet_end[t as usize]) / 2.0,
+            _ if layers > 1 => 1.0 - values[(q + 1) * n + t as usize],
+            _ => 1.0 - values[t as usize],
+        };
+        best = best.max(v);
+        if e & LAST != 0 {
+            total += weights[roll] * best;
+            best = f64::NEG_INFINITY;
+            roll += 1;
+        }
+    }
+    total
+}
+
+/// Gauss–Seidel sweeps from `init` until no change reaches [`TOLERANCE`].
+fn iterate(
+    g: &Graph,
+    layers: usize,
+    weights: &[f64; 6],
+    init: f64,
+    stats: &mut BuildStats,
+    progress: &mut dyn FnMut(BuildProgress),
+) -> Vec<f64> {
+    let n = g.keys.len();
+    let mut values = vec![init; n * layers];
+    loop {
+        let mut change: f64 = 0.0;
+        for q in (0..layers).rev() {
+            // Backwards: the walk found successors after their predecessors, mostly.
+            for s in (0..n).rev() {
+                let v = backup(g, s, q, layers, &values, weights);
+                let old = &mut values[q * n + s];
+                change = change.max((v - *old).abs());
+                *old = v;
+            }
+        }
+        stats.sweeps += 1;
+        if stats.last_change > 0.0 {
+            stats.contraction = change / stats.last_change;
+        }
+        stats.last_change = change;
+        progress(BuildProgress::Sweep(stats.sweeps, change));
+        if change < TOLERANCE {
+            return values;
+        }
+    }
+}
+
+/// Rough bytes a build of `states` states needs (for the refusal message).
+fn build_bytes(states: u64, layers: u64) -> u64 {
+    // Keys twice, the walk's map, starts, quiet ends, about 20 edges; f64 and f32 values.
+    states * (16 + 18 + 4 + 1 + 80) + states * layers * (8 + 4)
+}
+
+impl UrTable {
+    /// Builds the table of a variant (minutes for 3 discs; see `bench/results/ur-tables.md`).
+    ///
+    /// # Errors
+    /// Too many discs for the key, or a table too large for memory.
+    pub fn build(
+        v: Variant,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<(UrTable, BuildStats), String> {
+        Self::build_from(v, 0.5, progress)
+    }
+
+    fn build_from(
+        v: Variant,
+        init: f64,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<(UrTable, BuildStats), String> {
+        check_size(v)?;
+        let mut stats = BuildStats::default();
+        let t0 = Instant::now();
+        let g = walk(v, progress)?;
+        stats.walk = t0.elapsed();
+        let n = g.keys.len();
+        let layers = v.layers();
+        if (n as u64) * (layers as u64) > MAX_CELLS {
+            return Err(format!(
+                "{}: {n} states × {layers} quiet counts is too large a table for this program \
+                 (at most {MAX_CELLS}); {}",
+                v.describe(),
+                WHICH
+            ));
+        }
+        stats.states = n as u64;
+        stats.edges = g.edges.len() as u64;
+        let weights = roll_weights(&BulgarianUr::from_config(v.walk_rules()));
+        let t1 = Instant::now();
+        let values = iterate(&g, layers, &weights, init, &mut stats, progress);
+        stats.iterate = t1.elapsed();
+        stats.bytes = (n * 8 * 2 + n * 12 * 10 / 7 + n * 5 + g.edges.len() * 4) as u64
+            + (n * layers * 12) as u64;
+        // Sorted by key for lookups.
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_unstable_by_key(|&i| g.keys[i as usize]);
+        let keys: Vec<u64> = order.iter().map(|&i| g.keys[i as usize]).collect();
+        let mut out = Vec::with_capacity(n * layers);
+        for q in 0..layers {
+            out.extend(order.iter().map(|&i| values[q * n + i as usize] as f32));
+        }
+        Ok((UrTable { variant: v, keys, values: out }, stats))
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// States in the table.
+    pub fn states(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn lookup(&self, k: u64, quiet: u32) -> Option<f64> {
+        let i = self.keys.binary_search(&k).ok()?;
+        let q = quiet as usize;
+        if q >= self.variant.layers() {
+            return None;
+        }
+        Some(f64::from(self.values[q * self.keys.len() + i]))
+    }
+
+    /// The expected score, for the player who is about to roll or move (at a roll the
+    /// player whose die it is; at the roll-off and after the end Black), of any position of the table's
+    /// variant; `None` for a position not in it (another variant, or unreachable).
+    pub fn value(&self, g: &BulgarianUr) -> Option<f64> {
+        if Variant::of(g) != self.variant {
+            return None;
+        }
+        match g.to_move() {
+            ToMove::Over => g.outcome().map(|o| o.score(BLACK, 2)),
+            ToMove::Chance if g.chance_player().is_none() => {
+                // The roll-off: Black's score, each seat first with its chance.
+                let mut total = 0.0;
+                for p in [BLACK, YELLOW] {
+                    let mut h = *g;
+                    h.play(UrMove::First(p));
+                    let v = self.value(&h)?;
+                    total += h.chance_probability(UrMove::First(p))
+                        * if p == BLACK { v } else { 1.0 - v };
+                }
+                Some(total)
+            }
+            ToMove::Chance => self.lookup(key(g)?, g.quiet_turns()),
+            ToMove::Player(_) => {
+                let mv = self.move_values(g)?;
+                mv.iter().map(|&(_, v)| v).reduce(f64::max)
+            }
+        }
+    }
+
+    /// Every legal move of the player to move with its value for that player, in the game's
+    /// order; `None` when no player is to move or a successor is not in the table.
+    pub fn move_values(&self, g: &BulgarianUr) -> Option<Vec<(UrMove, f64)>> {
+        let ToMove::Player(p) = g.to_move() else { return None };
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut h = *g;
+                h.play(m);
+                let v = match h.to_move() {
+                    ToMove::Over => h.outcome()?.score(p, 2),
+                    _ => 1.0 - self.lookup(key(&h)?, h.quiet_turns())?,
+                };
+                Some((m, v))
+            })
+            .collect()
+    }
+
+    /// A move of best value (the first in the game's order among equals).
+    pub fn best_move(&self, g: &BulgarianUr) -> Option<UrMove> {
+        let mv = self.move_values(g)?;
+        let mut best: Option<(UrMove, f64)> = None;
+        for (m, v) in mv {
+            if best.is_none_or(|(_, b)| v > b + 1e-7) {
+                best = Some((m, v));
+            }
+        }
+        best.map(|(m, _)| m)
+    }
+
+    /// Writes the table: a header, the keys, the values (all little-endian).
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let tmp = path.with_extension("tmp");
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        f.write_all(MAGIC)?;
+        f.write_all(&[self.variant.discs, self.variant.centre as u8])?;
+        f.write_all(&self.variant.quiet.unwrap_or(0).to_le_bytes())?;
+        f.write_all(&(self.keys.len() as u64).to_le_bytes())?;
+        for k in &self.keys {
+            f.write_all(&k.to_le_bytes())?;
+        }
+        for v in &self.values {
+            f.write_all(&v.to_le_bytes())?;
+        }
+        f.flush()?;
+        drop(f);
+        std::fs::rename(tmp, path)
+    }
+
+    /// Reads a table written by [`UrTable::save`].
+    ///
+    /// # Errors
+    /// The file cannot be read, or is not a table of `v`.
+    pub fn load(path: &Path, v: Variant) -> Result<UrTable, String> {
+        let bad = |why: &str| format!("{}: {why}", path.display());
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|e| bad(&e.to_string()))?;
+        let head = MAGIC.len() + 2 + 4 + 8;
+        if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(bad("not a Bulgarian Ur table"));
+        }
+        let m = MAGIC.len();
+        let quiet = u32::from_le_bytes(bytes[m + 2..m + 6].try_into().expect("4 bytes"));
+        let centre = if bytes[m + 1] == 0 { Centre::Same } else { Centre::Opposite };
+        let found = Variant { discs: bytes[m], centre, quiet: (quiet > 0).then_some(quiet) };
+        if found != v {
+            return Err(bad(&format!("a table of {}, not {}", found.describe(), v.describe())));
+        }
+        let n = u64::from_le_bytes(bytes[m + 6..m + 14].try_into().expect("8 bytes")) as usize;
+        let layers = v.layers();
+        if bytes.len() != head + n * 8 + n * layers * 4 {
+            return Err(bad("truncated or damaged"));
+        }
+        let body = &bytes[head..];
+        let keys = body[..n * 8]
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        let values = body[n * 8..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        Ok(UrTable { variant: v, keys, values })
+    }
+}
+
+const MAGIC: &[u8] = b"TABLA-UR-TABLE-1";
+
+/// Which variants can be built, for messages.
+pub const WHICH: &str = "tables are built for discs=1 and 2 under any quiet rule (seconds; \
+    each quiet count is a layer: discs=2 with quiet=100 takes about a minute), both centre \
+    readings; discs=3 only with quiet=off and only ahead of time with --build-table (38 \
+    million positions, about 4 GiB, hours); see bench/results/ur-tables.md";
+
+/// Refuses variants whose table would not fit, before any work.
+fn check_size(v: Variant) -> Result<(), String> {
+    if v.discs > KEY_DISCS {
+        return Err(format!("{}: too many discs for an exact table; {WHICH}", v.describe()));
+    }
+    // Measured state counts (bench/results/ur-tables.md); beyond, the walk alone would take
+    // more memory than this machine class has.
+    let states: u64 = match v.discs {
+        1 => 625,
+        2 => 226_514,
+        3 => 38_200_000,
+        _ => u64::MAX / 1024,
+    };
+    let layers = v.layers() as u64;
+    if states.saturating_mul(layers) > MAX_CELLS {
+        let gib = build_bytes(states, layers) as f64 / (1u64 << 30) as f64;
+        return Err(format!(
+            "{}: the exact table would need about {states} states × {layers} quiet counts \
+             (about {gib:.0} GiB); {WHICH}",
+            v.describe()
+        ));
+    }
+    Ok(())
+}
+
+/// Where tables are kept: `$TABLA_TABLES`, else `tables/` under the current directory.
+pub fn default_dir() -> PathBuf {
+    std::env::var_os("TABLA_TABLES").map_or_else(|| PathBuf::from("tables"), PathBuf::from)
+}
+
+/// Tables loaded or built in this process, by variant.
+fn cache() -> &'static Mutex<HashMap<Variant, Arc<UrTable>>> {
+    static CACHE: OnceLock<Mutex<HashMap<Variant, Arc<UrTable>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The table of a variant: from this process's cache, else from `dir` when a file is there,
+/// else built in memory (and kept for the process). `progress` hears of a build.
+///
+/// # Errors
+/// The variant is too large (the message says which work), or a file is damaged.
+pub fn table(
+    v: Variant,
+    dir: &Path,
+    progress: &mut dyn FnMut(BuildProgress),
+) -> Result<Arc<UrTable>, String> {
+    let mut c = cache().lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(t) = c.get(&v) {
+        return Ok(Arc::clone(t));
+    }
+    check_size(v)?;
+    let path = dir.join(v.file_name());
+    let t = if path.exists() {
+        UrTable::load(&path, v)?
+    } else if v.discs > MEMORY_DISCS {
+        return Err(format!(
+            "{}: no table at {}; build it first with tabla solve bulgarian-ur -o discs={} \
+             -o centre={} -o quiet=off --build-table (hours); {WHICH}",
+            v.describe(),
+            path.display(),
+            v.discs,
+            v.centre.name()
+        ));
+    } else {
+        UrTable::build(v, progress)?.0
+    };
+    let t = Arc::new(t);
+    c.insert(v, Arc::clone(&t));
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabla_core::GameOptions;
+
+    fn variant(discs: u8, centre: Centre, quiet: Option<u32>) -> Variant {
+        Variant { discs, centre, quiet }
+    }
+
+    fn game(v: Variant, text: &str) -> BulgarianUr {
+        let q = v.quiet.map_or("off".to_string(), |q| q.to_string());
+        let words = [
+            format!("discs={}", v.discs),
+            format!("centre={}", v.centre.name()),
+            format!("quiet={q}"),
+        ];
+        let o = GameOptions::parse(tabla_games::bulgarian_ur::OPTIONS, &words).unwrap();
+        let g = BulgarianUr::from_options(&o).unwrap();
+        if text.is_empty() {
+            g
+        } else {
+            g.read_position(text).unwrap()
+        }
+    }
+
+    /// Plain expectimax over the table's own successors: at every state of a small table the
+    /// Bellman equation holds, computed afresh from the game's moves (not the stored edges).
+    fn check_bellman(t: &UrTable) {
+        let v = t.variant();
+        let rules = v.walk_rules();
+        let mut worst: f64 = 0.0;
+        for (i, &k) in t.keys.iter().enumerate() {
+            for q in 0..v.layers() {
+                let mut g =
+                    decode(Config { quiet: v.quiet.map_or(Quiet::Off, Quiet::After), ..rules }, k);
+                if q > 0 {
+                    // The same board at quiet count q.
+                    let text = g.position_text().replace("quiet=0", &format!("quiet={q}"));
+                    g = g.read_position(&text).unwrap();
+                }
+                let stored = f64::from(t.values[q * t.keys.len() + i]);
+                let w = roll_weights(&g);
+                let mut expect = 0.0;
+                for r in 1..=6u8 {
+                    let mut h = g;
+                    h.play(UrMove::Roll(r));
+                    let best = t.move_values(&h).unwrap().into_iter().map(|(_, v)| v);
+                    expect += w[usize::from(r) - 1] * best.fold(f64::NEG_INFINITY, f64::max);
+                }
+                worst = worst.max((expect - stored).abs());
+            }
+        }
+        assert!(worst < 1e-6, "{} Bellman residual {worst}", v.describe());
+    }
+
+    #[test]
+    fn keys_round_trip_and_see_both_seats_alike() {
+        let v = variant(2, Centre::Opposite, None);
+        let g = game(v, "towers=c5:YbY,b14:b reserve=0,0 removed=0,0 turn=black quiet=0");
+        let k = key(&g).unwrap();
+        let back = decode(v.walk_rules(), k);
+        assert_eq!(key(&back), Some(k));
+        // The same position with the seats swapped (Yellow to roll, the board turned): same key.
+        let swapped = game(v, "towers=c12:ByB,y14:y reserve=0,0 removed=0,0 turn=yellow quiet=0");
+        assert_eq!(key(&swapped), Some(k));
+        let other = game(v, "towers=c6:YbY,b14:b reserve=0,0 removed=0,0 turn=black quiet=0");
+        assert_ne!(key(&other), Some(k));
+    }
+
+    #[test]
+    fn one_disc_tables_satisfy_bellman_everywhere() {
+        for centre in [Centre::Same, Centre::Opposite] {
+            for quiet in [None, Some(3)] {
+                let (t, stats) = UrTable::build(variant(1, centre, quiet), &mut |_| {}).unwrap();
+                assert!(stats.states > 50, "{stats:?}");
+                check_bellman(&t);
+            }
+        }
+    }
+
+    /// Black's expected score by plain expectimax over the game tree (no table).
+    fn expectimax(g: &BulgarianUr) -> f64 {
+        match g.to_move() {
+            ToMove::Over => g.outcome().unwrap().score(BLACK, 2),
+            ToMove::Chance => {
+                let mut moves = Vec::new();
+                g.legal_moves(&mut moves);
+                moves
+                    .iter()
+                    .map(|&m| {
+                        let mut h = *g;
+                        h.play(m);
+                        g.chance_probability(m) * expectimax(&h)
+                    })
+                    .sum()
+            }
+            ToMove::Player(p) => {
+                let mut moves = Vec::new();
+                g.legal_moves(&mut moves);
+                let values = moves.iter().map(|&m| {
+                    let mut h = *g;
+                    h.play(m);
+                    expectimax(&h)
+                });
+                if p == BLACK {
+                    values.fold(0.0, f64::max)
+                } else {
+                    values.fold(1.0, f64::min)
+                }
+            }
+        }
+    }
+
+    /// With one disc every capture ends the game, so under a short quiet rule the game tree
+    /// is finite and plain expectimax gives exact values to compare the table with.
+    #[test]
+    fn the_table_agrees_with_expectimax_where_the_tree_is_finite() {
+        for centre in [Centre::Same, Centre::Opposite] {
+            let v = variant(1, centre, Some(5));
+            let (t, _) = UrTable::build(v, &mut |_| {}).unwrap();
+            let start = game(v, "");
+            assert!((t.value(&start).unwrap() - expectimax(&start)).abs() < 1e-6);
+            let mut g = start;
+            let mut moves = Vec::new();
+            // Along one game: every position, at a roll and at a move, either seat.
+            for step in 0..12u64 {
+                if g.to_move() == ToMove::Over {
+                    break;
+                }
+                // The table's value is the roller's or mover's (Black's at the roll-off).
+                let own = t.value(&g).unwrap();
+                let black = if mover(&g) == Some(YELLOW) { 1.0 - own } else { own };
+                assert!((black - expectimax(&g)).abs() < 1e-6, "{centre:?} step {step}");
+                g.legal_moves(&mut moves);
+                let m = moves[(step as usize * 7 + 3) % moves.len()];
+                g.play(m);
+            }
+        }
+    }
+
+    /// Two discs: the Bellman equation at every one of the 226,514 states (seconds).
+    #[test]
+    #[ignore = "seconds in the test profile: run with --ignored"]
+    fn two_disc_table_satisfies_bellman_everywhere() {
+        let (t, _) = UrTable::build(variant(2, Centre::Same, None), &mut |_| {}).unwrap();
+        assert_eq!(t.states(), 226_514);
+        check_bellman(&t);
+    }
+
+    /// From 0 and from 1 the iteration ends at the same values: the fixed point is unique, so
+    /// never-ending play needs no convention.
+    #[test]
+    fn the_fixed_point_is_unique() {
+        let v = variant(1, Centre::Same, None);
+        let (lo, _) = UrTable::build_from(v, 0.0, &mut |_| {}).unwrap();
+        let (hi, _) = UrTable::build_from(v, 1.0, &mut |_| {}).unwrap();
+        let gap = lo.values.iter().zip(&hi.values).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
+        assert!(gap < 1e-6, "gap {gap}");
+    }
+
+    #[test]
+    fn obvious_positions() {
+        let v = variant(1, Centre::Same, None);
+        let (t, _) = UrTable::build(v, &mut |_| {}).unwrap();
+        // Black's red disc on 14, Yellow's blue disc on c9: a roll of 5 re-enters onto 5 (no
+        // capture), 9-5=... Black to move with a 5: 14-9 backward captures and wins at once.
+        let g = game(v, "towers=b14:b,c9:Y reserve=0,0 removed=0,0 turn=black:r5 quiet=0");
+        let mv = t.move_values(&g).unwrap();
+        let win = mv.iter().find(|(m, _)| *m == UrMove::Step { from: 14, to: 9 }).unwrap();
+        assert_eq!(win.1, 1.0);
+        assert_eq!(t.value(&g), Some(1.0));
+        assert_eq!(t.best_move(&g), Some(UrMove::Step { from: 14, to: 9 }));
+        // A player with no free disc has lost: the table's value of a finished game.
+        let over = game(v, "towers=c9:YB reserve=0,0 removed=0,0 turn=won:black quiet=0");
+        assert_eq!(t.value(&over), Some(1.0));
+        // The roll-off is fair by symmetry.
+        let start = game(v, "");
+        assert!((t.value(&start).unwrap() - 0.5).abs() < 1e-6);
+        // Values are chances.
+        assert!(t.values.iter().all(|v| (0.0..=1.0).contains(v)));
+        // Before the roll: a 5 wins at once, the other rolls leave the game open.
+        let g = game(v, "towers=b14:b,c9:Y reserve=0,0 removed=0,0 turn=black quiet=0");
+        let val = t.value(&g).unwrap();
+        assert!(val > 1.0 / 6.0 && val < 1.0, "{val}");
+    }
+
+    #[test]
+    fn tables_survive_a_round_trip_to_disk() {
+        let v = variant(1, Centre::Opposite, Some(4));
+        let (t, _) = UrTable::build(v, &mut |_| {}).unwrap();
+        let dir = std::env::temp_dir().join(format!("tabla-ur-{}", std::process::id()));
+        let path = dir.join(v.file_name());
+        t.save(&path).unwrap();
+        let back = UrTable::load(&path, v).unwrap();
+        assert_eq!(back.keys, t.keys);
+        assert_eq!(back.values, t.values);
+        assert!(UrTable::load(&path, variant(1, Centre::Same, Some(4))).is_err());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn too_large_variants_are_refused_with_the_ones_that_work() {
+        let e = check_size(variant(7, Centre::Same, None)).unwrap_err();
+        assert!(e.contains("discs=1 and 2"), "{e}");
+        let e = check_size(variant(3, Centre::Same, Some(100))).unwrap_err();
+        assert!(e.contains("GiB"), "{e}");
+        assert!(check_size(variant(3, Centre::Same, None)).is_ok());
+        let e = table(variant(3, Centre::Opposite, None), Path::new("/nonexistent"), &mut |_| {})
+            .err()
+            .unwrap();
+        assert!(e.contains("--build-table"), "{e}");
+    }
+}
