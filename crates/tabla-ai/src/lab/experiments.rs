@@ -323,6 +323,28 @@ fn gipf_pieces() -> Experiment {
                         max: 1.0,
                         reference: Some(0.5),
                     },
+                    Chart::Bars {
+                        title: t(
+                            "White's score by its GIPF pieces, over all of Black's choices",
+                            "Világos pontaránya GIPF-bábui száma szerint, Sötét minden választására",
+                        ),
+                        unit: t("mean score", "átlagos pontszám"),
+                        min: 0.0,
+                        max: 1.0,
+                        reference: Some(0.5),
+                        bars: white_pooled,
+                    },
+                    Chart::Bars {
+                        title: t(
+                            "Black's score by its GIPF pieces, over all of White's choices",
+                            "Sötét pontaránya GIPF-bábui száma szerint, Világos minden választására",
+                        ),
+                        unit: t("mean score", "átlagos pontszám"),
+                        min: 0.0,
+                        max: 1.0,
+                        reference: Some(0.5),
+                        bars: black_pooled,
+                    },
                     Chart::Table {
                         title: t(
                             "Black's best answer to each choice of White",
