@@ -255,6 +255,19 @@ fn style(level: u8) -> (f64, Option<u32>) {
     }
 }
 
+/// Every legal move with its exact value for the mover, where an exact table of the
+/// position's variant is at hand (Bulgarian Ur with few discs: [`crate::ur_table::ready`]).
+fn exact_values<G: GameAi>(g: &G) -> Option<Vec<(G::Move, f64)>> {
+    use std::any::Any;
+    let u = (g as &dyn Any).downcast_ref::<tabla_games::bulgarian_ur::BulgarianUr>()?;
+    let table = crate::ur_table::ready(crate::ur_table::Variant::of(u))?;
+    table
+        .move_values(u)?
+        .into_iter()
+        .map(|(m, v)| (&m as &dyn Any).downcast_ref::<G::Move>().map(|m| (*m, v)))
+        .collect()
+}
+
 /// The move `budget` chooses for `g`; `None` when no player is to move.
 pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
     choose_with(g, budget, seed, &Tweaks::default()).ok().flatten()
@@ -315,6 +328,13 @@ pub fn think_watched<G: GameAi>(
     let eval = tweaks.eval::<G>()?;
     let ToMove::Player(_) = g.to_move() else { return Ok(None) };
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
+    // The strongest level plays perfectly where an exact table is at hand.
+    if level == MAX_LEVEL {
+        if let Some(values) = exact_values(g) {
+            let best = values.iter().copied().reduce(|a, b| if b.1 > a.1 { b } else { a });
+            return Ok(best.map(|(mv, v)| Choice { mv, depth: 0, nodes: 0, score: Some(v) }));
+        }
+    }
     let threads = tweaks.threads();
     let time = budget.time;
     let kind = tweaks.kind(g, level);
@@ -489,6 +509,9 @@ pub struct Analysis {
     /// Time spent so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<u64>,
+    /// The values are exact (from a Bulgarian Ur table), not a search's estimate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<bool>,
 }
 
 /// What an analysis is asked for.
@@ -581,6 +604,23 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                 })
                 .collect();
             let a = finish(out, 1, who);
+            on_update(&a);
+            a
+        }
+        ToMove::Player(me) if exact_values(g).is_some() => {
+            let values = exact_values(g).unwrap_or_default();
+            let out = values
+                .into_iter()
+                .map(|(m, v)| MoveValue {
+                    mv: g.format_move(m),
+                    value: v,
+                    visits: 0,
+                    chance: None,
+                    pv: (lines > 0).then(|| vec![g.format_move(m)]),
+                })
+                .collect();
+            let mut a = finish(out, 0, Some(me));
+            a.exact = Some(true);
             on_update(&a);
             a
         }
@@ -860,6 +900,44 @@ impl GameAi for tabla_games::amazons::Amazons {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn level_7_and_analyse_play_bulgarian_ur_exactly_where_a_table_is_at_hand() {
+        // One disc: the table is built at once. Walk random games to positions with a choice.
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut g = tabla_games::new_game("bulgarian-ur", &["discs=1".into()]).unwrap();
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            if g.to_move() == ToMove::Over {
+                g = tabla_games::new_game("bulgarian-ur", &["discs=1".into()]).unwrap();
+            }
+            let legal = g.legal();
+            if matches!(g.to_move(), ToMove::Player(_)) && legal.len() >= 2 {
+                let AnyGame::BulgarianUr(u) = &g else { unreachable!() };
+                let table =
+                    crate::ur_table::ready(crate::ur_table::Variant::of(u)).expect("one disc");
+                let exact = table.move_values(u).unwrap();
+                let top = exact.iter().map(|m| m.1).fold(f64::MIN, f64::max);
+                let a = analyse(&g, Duration::from_millis(20));
+                assert_eq!(a.exact, Some(true));
+                assert_eq!(a.moves.len(), legal.len());
+                assert_eq!(a.moves[0].value, top);
+                let chosen = best_move_dyn(&g, Budget::level(MAX_LEVEL), 1).unwrap().unwrap();
+                let value = exact.iter().find(|(m, _)| u.format_move(*m) == chosen).unwrap().1;
+                assert_eq!(value, top, "{chosen} in {}", g.position_text());
+                checked += 1;
+                if checked == 5 {
+                    break;
+                }
+            }
+            let m = legal[rng.random_range(0..legal.len())].clone();
+            g.play_text(&m).unwrap();
+        }
+        assert_eq!(checked, 5);
+        // Ten discs: no table, the search plays and says nothing of exactness.
+        let ten = tabla_games::new_game("bulgarian-ur", &[]).unwrap();
+        assert_eq!(analyse(&ten, Duration::from_millis(10)).exact, None);
+    }
 
     #[test]
     fn watching_reports_and_changes_nothing() {

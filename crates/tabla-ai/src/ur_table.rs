@@ -678,6 +678,24 @@ pub fn default_dir() -> PathBuf {
     std::env::var_os("TABLA_TABLES").map_or_else(|| PathBuf::from("tables"), PathBuf::from)
 }
 
+/// The table of a variant when it can be had at once: already in this process, on disk in
+/// [`default_dir`], or small enough to build in a blink (one disc); `None` otherwise, so that
+/// no game waits while a large table is built.
+pub fn ready(v: Variant) -> Option<Arc<UrTable>> {
+    if let Some(t) = cache().lock().unwrap_or_else(|p| p.into_inner()).get(&v) {
+        return Some(Arc::clone(t));
+    }
+    if check_size(v).is_err() {
+        return None;
+    }
+    let dir = default_dir();
+    if v.discs <= 1 || dir.join(v.file_name()).exists() {
+        table(v, &dir, &mut |_| {}).ok()
+    } else {
+        None
+    }
+}
+
 /// Tables loaded or built in this process, by variant.
 fn cache() -> &'static Mutex<HashMap<Variant, Arc<UrTable>>> {
     static CACHE: OnceLock<Mutex<HashMap<Variant, Arc<UrTable>>>> = OnceLock::new();
