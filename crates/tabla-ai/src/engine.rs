@@ -576,6 +576,11 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
     };
     let limits =
         |t: Duration, threads: usize| Limits { stop: req.stop.clone(), ..Limits::time(t, threads) };
+    // Exact values where a table has them (looked up once).
+    let exact = match g.to_move() {
+        ToMove::Player(_) => exact_values(g),
+        _ => None,
+    };
     match g.to_move() {
         ToMove::Over => finish(Vec::new(), 0, None),
         ToMove::Chance => {
@@ -607,9 +612,9 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
             on_update(&a);
             a
         }
-        ToMove::Player(me) if exact_values(g).is_some() => {
-            let values = exact_values(g).unwrap_or_default();
-            let out = values
+        ToMove::Player(me) if exact.is_some() => {
+            let out = exact
+                .unwrap_or_default()
                 .into_iter()
                 .map(|(m, v)| MoveValue {
                     mv: g.format_move(m),

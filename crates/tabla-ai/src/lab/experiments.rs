@@ -68,6 +68,17 @@ fn of<'a>(games: &'a [LabGame], id: &str) -> Vec<&'a LabGame> {
     games.iter().filter(|g| g.cell == id).collect()
 }
 
+/// The first-named role's score in each cell (the roles alternate seats).
+fn first_role_bars(cells: &[Cell], games: &[LabGame]) -> Vec<Bar> {
+    cells
+        .iter()
+        .map(|c| {
+            let s: Vec<f64> = of(games, &c.id).iter().map(|g| g.role_score(0)).collect();
+            score_bar(c.label.clone(), &s)
+        })
+        .collect()
+}
+
 fn example(label: Text, c: &Cell, games: &[LabGame]) -> Option<Example> {
     let g = games.iter().filter(|g| g.cell == c.id).min_by_key(|g| g.index)?;
     Some(Example { label, game: c.game, options: c.options.clone(), record: g.record.clone() })
@@ -736,13 +747,7 @@ fn seega_placing() -> Experiment {
             out
         },
         summarize: |_, cells, games| {
-            let bars: Vec<Bar> = cells
-                .iter()
-                .map(|c| {
-                    let s: Vec<f64> = of(games, &c.id).iter().map(|g| g.role_score(0)).collect();
-                    score_bar(c.label.clone(), &s)
-                })
-                .collect();
+            let bars = first_role_bars(cells, games);
             let ce: Vec<&Bar> =
                 bars.iter().filter(|b| b.label.en.starts_with("centre vs edges")).collect();
             let above = ce.iter().filter(|b| b.ci95.is_some_and(|c| c[0] > 0.5)).count();
@@ -993,15 +998,7 @@ fn amazons_time() -> Experiment {
                 .collect()
         },
         summarize: |_, cells, games| {
-            let bars: Vec<Bar> = cells
-                .iter()
-                .map(|c| {
-                    score_bar(
-                        c.label.clone(),
-                        &of(games, &c.id).iter().map(|g| g.role_score(0)).collect::<Vec<_>>(),
-                    )
-                })
-                .collect();
+            let bars = first_role_bars(cells, games);
             let grows = bars.len() >= 2
                 && apart(&bars[0], &bars[bars.len() - 1])
                 && bars[bars.len() - 1].value > bars[0].value;
@@ -1419,15 +1416,7 @@ fn ur_red() -> Experiment {
             out
         },
         summarize: |_, cells, games| {
-            let bars: Vec<Bar> = cells
-                .iter()
-                .map(|c| {
-                    score_bar(
-                        c.label.clone(),
-                        &of(games, &c.id).iter().map(|g| g.role_score(0)).collect::<Vec<_>>(),
-                    )
-                })
-                .collect();
+            let bars = first_role_bars(cells, games);
             let worth = bars.iter().filter(|b| b.ci95.is_some_and(|c| c[0] > 0.5)).count();
             let list = |en: bool| {
                 bars.iter()
