@@ -14,13 +14,18 @@
 #   --only PAT    only rows whose id matches the grep pattern PAT (e.g. 'gipf', 'uct-1000')
 #   --table       print the table of the results so far and stop
 #   --force       play rows again even when a result exists
+#   --seed S      seed of the rows that name none (default 2024; the third round, 2026)
+#
+# Round three of the ladder (issue 28), then the ratings table:
+#   bench/ladder.sh --out bench/ladder-r3 --only '-L[0-9]-L' --seed 2026
+#   bench/ratings.py --write
 #
 # The table is markdown: row, game, bots, time per move, games, A's score, its 95% interval
 # (Wilson), Elo difference, and the wall time the row took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-quick=0 jobs=2 out="" only="" table_only=0 force=0
+quick=0 jobs=2 out="" only="" table_only=0 force=0 seed_default=2024
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -29,6 +34,7 @@ while [[ $# -gt 0 ]]; do
         --only) only="$2"; shift ;;
         --table) table_only=1 ;;
         --force) force=1 ;;
+        --seed) seed_default="$2"; shift ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -39,8 +45,9 @@ if [[ -z "$out" ]]; then
 fi
 mkdir -p "$out"
 
-tabla=target/release/tabla
-[[ $table_only == 1 ]] || cargo build --release -q -p tabla
+# TABLA_BIN: a fixed copy of the binary, so that edits during a long run change nothing.
+tabla=${TABLA_BIN:-target/release/tabla}
+[[ $table_only == 1 || -n "${TABLA_BIN:-}" ]] || cargo build --release -q -p tabla
 
 # id | game and options | bot A | bot B | ms per move (- = each level's own) | games | quick games
 # [| seed, default 2024: a row with another seed adds games with other openings and dice]
@@ -64,6 +71,9 @@ amazons10-L7-L6-third|amazons -o size=10|level:7|level:6|-|10|2|2026
 amazons10-L7-L6-fourth|amazons -o size=10|level:7|level:6|-|10|2|2027
 amazons10-L7-L6-fifth|amazons -o size=10|level:7|level:6|-|10|2|2028
 seega-uct-1000-third|seega|level:7|uct|1000|40|2|2026
+ur-L6-L5-more|bulgarian-ur|level:6|level:5|-|200|4|2027
+amazons6-L6-L5-more|amazons|level:6|level:5|-|20|2|2027
+amazons6-L7-L6-more|amazons|level:7|level:6|-|20|2|2027
 EOF
     local g id
     for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do
@@ -74,14 +84,17 @@ EOF
             # Dice make Ur's games noisy, and its lower levels reach their depth at once:
             # 200 games cost seconds there.
             if [[ $id == ur && $l -lt 6 ]]; then games=200; fi
-            if [[ $id == ur && $l -eq 6 ]]; then games=30; fi
+            # Ur and Seega's levels 6 and 7 differ by a small scatter only (SATURATED_LEVELS):
+            # more games to tell them apart.
+            if [[ $id == ur && $l -ge 6 ]]; then games=60; fi
+            if [[ $id == seega && $l -ge 6 ]]; then games=40; fi
             echo "$id-L$l-L$((l - 1))|${g#*|}|level:$l|level:$((l - 1))|-|$games|2"
         done
     done
 }
 
 play_row() {
-    local id="$1" game="$2" a="$3" b="$4" ms="$5" games="$6" seed="${7:-2024}"
+    local id="$1" game="$2" a="$3" b="$4" ms="$5" games="$6" seed="${7:-$seed_default}"
     local result="$out/$id.json"
     if [[ -s "$result" && $force == 0 ]]; then
         return

@@ -271,7 +271,10 @@ export async function showLobby(root, ctx) {
       { 'data-seat-level': String(i), 'aria-label': tr('lobby.level'), title: tr('lobby.level.hint', { max: levels.max }), on: { change: (e) => { s.level = Number(e.target.value); setPref('level', s.level); render(); } } },
       Array.from({ length: levels.max - levels.min + 1 }, (_, k) => {
         const l = levels.min + k;
-        return h('option', { value: String(l), selected: l === s.level }, tr.level(l));
+        // The level's measured rating above level 1 in this game (docs/levels.md).
+        const above = ((levels.above_level_1 || {})[state.game] || [])[l - 1];
+        const label = above > 0 ? `${tr.level(l)} — ${tr('lobby.level.above', { elo: above })}` : tr.level(l);
+        return h('option', { value: String(l), selected: l === s.level }, label);
       }),
     );
     return h(

@@ -100,10 +100,10 @@ impl Bot {
         }
     }
 
-    /// The bot's own thinking time per move, used when the match sets none.
-    pub fn default_time(&self) -> Duration {
+    /// The bot's own thinking time per move in `game`, used when the match sets none.
+    pub fn default_time<G: GameAi>(&self, game: &G) -> Duration {
         match self {
-            Bot::Level(l, _) => crate::level_time(*l),
+            Bot::Level(l, _) => crate::level_style(game, *l).time(),
             // Perfect needs time only in Amazons.
             Bot::Uct | Bot::Zero | Bot::AbTerritory | Bot::Perfect => Duration::from_millis(1000),
             Bot::Random => Duration::ZERO,
@@ -260,7 +260,7 @@ fn play_one<G: GameAi>(start: &G, cfg: &MatchConfig, index: usize) -> GameRecord
             }
             ToMove::Player(p) => {
                 let bot = if p == a_seat { &cfg.a } else { &cfg.b };
-                let time = cfg.time.unwrap_or_else(|| bot.default_time());
+                let time = cfg.time.unwrap_or_else(|| bot.default_time(&g));
                 let seed = dice.random();
                 bot.choose(&g, time, seed).expect("a player is to move")
             }

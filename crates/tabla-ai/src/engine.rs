@@ -1,7 +1,9 @@
 //! Which search and which knowledge each game uses, the levels 1–7, and the entry points for
 //! the edges (`best_move_dyn`, `analyse`), reached through the closed enum of the games.
 //!
-//! Levels mean the same in every game (times from [`crate::level_time`]):
+//! A level is a step of strength: each scores at least 65% against the one below in every
+//! game, and its rating above level 1 is measured per game ([`crate::ratings`],
+//! `docs/levels.md`). The common table ([`crate::LEVELS`]):
 //!
 //! | level | looks ahead (plies) | time | choice (temperature, in expected score) |
 //! | --- | --- | --- | --- |
@@ -12,6 +14,10 @@
 //! | 5 | 6 | 0.5 s | 0.012 |
 //! | 6 | as deep as the time allows | 1 s | the best move found |
 //! | 7 | as deep as the time allows | 4 s | the best move found; Seega's placing, and Amazons on 100 cells or more, by MCTS |
+//!
+//! Bulgarian Ur and Seega, where thinking past 1 s adds nothing measurable, keep their own
+//! ([`crate::SATURATED_LEVELS`]): every level one step down the table (level 7 is the 1 s
+//! search above, level 2 the common level 1), and level 1 a scatter of 0.8 at one ply.
 //!
 //! A ply at a chance node (a die roll) counts as one. Levels 1–5 score the moves near the
 //! best (so that they can choose among them, [`minimax::score_moves_near`]); levels 6 and 7
@@ -85,6 +91,12 @@ pub trait GameAi: Game {
     /// has one: `None` means the game has none.
     fn baseline(&self, _time: Duration) -> Option<Option<Self::Move>> {
         None
+    }
+
+    /// How each level plays this game: the common table ([`crate::LEVELS`]), unless more
+    /// thinking stops adding strength here ([`crate::SATURATED_LEVELS`]).
+    fn levels() -> &'static [crate::Level; 7] {
+        &crate::LEVELS
     }
 }
 
@@ -242,19 +254,6 @@ pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get()).min(4)
 }
 
-/// The style of a level: the temperature, in expected score, of the choice among moves by
-/// their values (0: always the best), and the deepest it looks.
-fn style(level: u8) -> (f64, Option<u32>) {
-    match level {
-        1 => (0.20, Some(1)),
-        2 => (0.10, Some(2)),
-        3 => (0.05, Some(3)),
-        4 => (0.025, Some(4)),
-        5 => (0.012, Some(6)),
-        _ => (0.0, None),
-    }
-}
-
 /// Every legal move with its exact value for the mover, where an exact table of the
 /// position's variant is at hand (Bulgarian Ur with few discs: [`crate::ur_table::ready`]).
 fn exact_values<G: GameAi>(g: &G) -> Option<Vec<(G::Move, f64)>> {
@@ -378,7 +377,8 @@ pub fn think_watched<G: GameAi>(
     if kind == Kind::Uct || budget.iterations.is_some() {
         return Ok(playouts(uct::search(g, budget, seed)));
     }
-    let (mut temperature, look) = style(level);
+    let style = crate::level_style(g, level);
+    let (mut temperature, look) = (style.scatter, style.depth);
     if let Some(t) = tweaks.get("scatter") {
         temperature = f64::from(t) / 1000.0;
     }
@@ -866,6 +866,9 @@ impl GameAi for tabla_games::gipf::Gipf {
 }
 
 impl GameAi for tabla_games::seega::Seega {
+    fn levels() -> &'static [crate::Level; 7] {
+        &crate::SATURATED_LEVELS
+    }
     type Eval = crate::eval::seega::SeegaEval;
     fn kind(&self) -> Kind {
         Kind::Minimax
@@ -876,6 +879,9 @@ impl GameAi for tabla_games::seega::Seega {
 }
 
 impl GameAi for tabla_games::bulgarian_ur::BulgarianUr {
+    fn levels() -> &'static [crate::Level; 7] {
+        &crate::SATURATED_LEVELS
+    }
     type Eval = crate::eval::ur::UrEval;
     fn kind(&self) -> Kind {
         Kind::Minimax

@@ -57,6 +57,7 @@ pub mod eval;
 pub mod lab;
 pub mod mcts;
 pub mod minimax;
+pub mod ratings;
 pub mod review;
 pub mod solve;
 pub(crate) mod tt;
@@ -88,10 +89,18 @@ pub struct Budget {
 
 impl Budget {
     /// The budget of a level, 1 (a beginner, quick and fallible) to [`MAX_LEVEL`] (the
-    /// strongest, a few seconds a move). The same meaning for every game.
+    /// strongest, a few seconds a move), by the common table [`LEVELS`]; with a game at hand,
+    /// [`Budget::level_in`].
     pub fn level(level: u8) -> Budget {
         let level = level.clamp(1, MAX_LEVEL);
         Budget { iterations: None, time: Some(level_time(level)), level: Some(level) }
+    }
+
+    /// The budget of a level in `game`, by the game's own table of levels
+    /// ([`level_time_in`]): what every front end plays with.
+    pub fn level_in(game: &tabla_games::AnyGame, level: u8) -> Budget {
+        let level = level.clamp(1, MAX_LEVEL);
+        Budget { iterations: None, time: Some(level_time_in(game, level)), level: Some(level) }
     }
 
     /// A time limit only, at full strength.
@@ -105,11 +114,72 @@ impl Budget {
     }
 }
 
-/// Thinking time per move of each level (at most: a search may stop sooner when its depth
-/// limit is reached). See [`engine`] for what each level is.
+/// Thinking time per move of each level in the common table ([`LEVELS`]; a game may keep
+/// its own, [`level_time_in`]). At most: a search may stop sooner when its depth limit is
+/// reached. See [`engine`] for what each level is.
 pub fn level_time(level: u8) -> Duration {
-    const MS: [u64; 7] = [100, 150, 200, 300, 500, 1000, 4000];
-    Duration::from_millis(MS[usize::from(level.clamp(1, MAX_LEVEL)) - 1])
+    LEVELS[usize::from(level.clamp(1, MAX_LEVEL)) - 1].time()
+}
+
+/// The thinking time per move of `level` in `game`: the game's own table
+/// ([`engine::GameAi::levels`]).
+pub fn level_time_in(game: &tabla_games::AnyGame, level: u8) -> Duration {
+    tabla_games::with_game!(game, g => level_style(g, level).time())
+}
+
+/// How a level plays one game: its thinking time, the deepest it looks, and the scatter
+/// of its choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    /// Thinking time per move, in milliseconds (at most).
+    pub ms: u64,
+    /// The deepest it looks, in plies; `None`: as deep as the time allows.
+    pub depth: Option<u32>,
+    /// The temperature, in expected score, of its choice among moves by their values
+    /// (0: always the best move found).
+    pub scatter: f64,
+}
+
+impl Level {
+    /// The thinking time.
+    pub fn time(&self) -> Duration {
+        Duration::from_millis(self.ms)
+    }
+}
+
+/// The common table of levels: each level looks deeper, thinks longer and scatters its
+/// choice half as widely as the one below; levels 6 and 7 play the best move they find.
+pub const LEVELS: [Level; 7] = [
+    Level { ms: 100, depth: Some(1), scatter: 0.20 },
+    Level { ms: 150, depth: Some(2), scatter: 0.10 },
+    Level { ms: 200, depth: Some(3), scatter: 0.05 },
+    Level { ms: 300, depth: Some(4), scatter: 0.025 },
+    Level { ms: 500, depth: Some(6), scatter: 0.012 },
+    Level { ms: 1000, depth: None, scatter: 0.0 },
+    Level { ms: 4000, depth: None, scatter: 0.0 },
+];
+
+/// The levels of a game in which thinking past one second adds no measurable strength
+/// (Bulgarian Ur and Seega: level 7 at 4 s against level 6 at 1 s scored 0.43 over 30 Ur games
+/// and 0.50 over 20 Seega games; a scatter of 0.006 on level 6 changed nothing either, 0.54
+/// over 40 Seega games). Rather than pretend that time makes level 7 stronger, every level
+/// moves one step down the common table: level 7 is the common level 6 (the best move found
+/// in 1 s), and level 1 is new, a beginner who looks one move ahead with a scatter of 0.8 (the
+/// common level 1 scored 0.705 against it in Ur and 0.768 in Seega, 200 games each; it still
+/// beat random moves 0.60 and 0.625).
+pub const SATURATED_LEVELS: [Level; 7] = [
+    Level { ms: 100, depth: Some(1), scatter: 0.8 },
+    LEVELS[0],
+    LEVELS[1],
+    LEVELS[2],
+    LEVELS[3],
+    LEVELS[4],
+    LEVELS[5],
+];
+
+/// `level` of `G`'s table (clamped to 1–[`MAX_LEVEL`]).
+pub fn level_style<G: engine::GameAi>(_g: &G, level: u8) -> Level {
+    G::levels()[usize::from(level.clamp(1, MAX_LEVEL)) - 1]
 }
 
 /// The strongest level.

@@ -104,7 +104,16 @@ pub async fn meta() -> Response {
     let body = serde_json::json!({
         "games": games,
         "seat_kinds": kinds,
-        "levels": {"min": 1, "max": tabla_ai::MAX_LEVEL, "default": 3},
+        "levels": {
+            "min": 1,
+            "max": tabla_ai::MAX_LEVEL,
+            "default": 3,
+            // Each level's Elo above level 1, per game, from the ladder (docs/levels.md).
+            "above_level_1": tabla_games::GAMES
+                .iter()
+                .filter_map(|g| Some((g.id.to_string(), serde_json::json!(tabla_ai::ratings::above_level_1(g.id)?))))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
+        },
     });
     json(StatusCode::OK, body.to_string())
 }

@@ -728,6 +728,13 @@ async fn meta_lists_every_game_with_options_and_players() {
         assert!(g["rules"]["en"].as_str().unwrap().len() > 100);
     }
     assert!(meta["seat_kinds"].as_array().unwrap().contains(&json!("computer:3")));
+    // Every game's levels with their measured ratings: 0 for level 1, rising with the level.
+    for info in tabla_games::GAMES {
+        let r = meta["levels"]["above_level_1"][info.id].as_array().unwrap();
+        assert_eq!(r.len(), 7, "{}", info.id);
+        assert_eq!(r[0], 0, "{}", info.id);
+        assert!(r.windows(2).all(|w| w[1].as_i64() > w[0].as_i64()), "{}: {r:?}", info.id);
+    }
 }
 
 #[tokio::test]

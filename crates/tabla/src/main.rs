@@ -534,7 +534,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let g = game.position()?;
             let budget = match time_ms {
                 Some(ms) => tabla_ai::Budget::time(Duration::from_millis(ms)),
-                None => tabla_ai::Budget::level(level.unwrap_or(3)),
+                None => tabla_ai::Budget::level_in(&g, level.unwrap_or(3)),
             };
             match tabla_ai::best_move_dyn(&g, budget, seed).map_err(|e| Failure(e, 2))? {
                 Some(m) => {

@@ -85,15 +85,21 @@ pub fn parse_seats(answer: &str, names: &[&str]) -> Result<Vec<usize>, String> {
     Ok(seats)
 }
 
-/// The levels with what each one costs the computer per move.
-pub fn levels() -> String {
+/// The levels of `game` with what each one costs the computer per move and how far above
+/// level 1 the ladder measured it (`docs/levels.md`).
+pub fn levels(game: &tabla_games::AnyGame) -> String {
     let words =
         ["a beginner", "a learner", "a club player", "good", "strong", "stronger", "the strongest"];
+    let ratings = tabla_ai::ratings::above_level_1(game.id());
     (1..=tabla_ai::MAX_LEVEL)
         .map(|l| {
-            let t = tabla_ai::level_time(l);
+            let t = tabla_ai::level_time_in(game, l);
+            let above = match ratings.map(|r| r[usize::from(l) - 1]) {
+                Some(elo) if elo > 0 => format!(", about {elo} above level 1"),
+                _ => String::new(),
+            };
             format!(
-                "  {l}  {:<14} about {:.2} s a move",
+                "  {l}  {:<14} about {:.2} s a move{above}",
                 words[usize::from(l) - 1],
                 t.as_secs_f64()
             )
@@ -207,7 +213,11 @@ pub fn choose(input: &mut Input, seed: Option<u64>) -> Choice {
     };
     let mut level = 3;
     if !ai.is_empty() {
-        println!("The computer's levels:\n{}", levels());
+        println!(
+            "The computer's levels:\n{}\n  (Elo above level 1, measured by the ladder on the \
+             game's main board: docs/levels.md.)",
+            levels(&game)
+        );
         level = loop {
             let Some(answer) = input.ask("Level, 1 to 7 (Enter: 3): ") else {
                 return Choice::Quit;

@@ -576,7 +576,7 @@ impl Session {
 
     fn computer_move(&mut self, p: Player) {
         let who = capital(self.name(p));
-        let budget = tabla_ai::Budget::level(self.level);
+        let budget = tabla_ai::Budget::level_in(&self.game, self.level);
         let seed = mix(self.seed, AI_SEEDS + self.history.len() as u64);
         let t0 = Instant::now();
         let name = self.name(p);

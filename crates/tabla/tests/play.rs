@@ -200,7 +200,13 @@ fn the_menu_understands_people() {
     let out = menu_in(None, "amazons\n\nred\nwhite,black\n9\n1\n");
     assert!(out.contains("There is no player 'red'"), "{out}");
     assert!(out.contains("The computer's levels:"), "{out}");
-    assert!(out.contains("7  the strongest  about 4.00 s a move"), "{out}");
+    assert!(out.contains("7  the strongest  about 4.00 s a move, about "), "{out}");
+    assert!(out.contains("2  a learner      about 0.15 s a move, about "), "{out}");
+    assert!(out.contains(" above level 1\n"), "{out}");
+    assert!(!out.contains("1  a beginner     about 0.10 s a move, about"), "{out}");
+    // Bulgarian Ur keeps its own table: no level thinks past 1 s where time adds nothing.
+    let out = menu_in(None, "ur\n\nyellow\n9\n1\n");
+    assert!(out.contains("7  the strongest  about 1.00 s a move, about "), "{out}");
     assert!(out.contains("A level is a number from 1 to 7."), "{out}");
     // Both seats the computer's: it plays the game out.
     assert!(out.contains("White (computer) played"), "{out}");

@@ -1405,10 +1405,10 @@ impl Hub {
                 return;
             }
             // On a clock, the time left decides (read now: the wait for a slot counted).
-            let mut budget = tabla_ai::Budget::level(job.level);
+            let mut budget = tabla_ai::Budget::level_in(&job.position, job.level);
             if let Some(clock) = live.meta.clock.as_ref().filter(|c| c.spec.days.is_none()) {
                 let left = clock.remaining_at(clocks::now_ms())[job.seat];
-                let level_time = tabla_ai::level_time(job.level);
+                let level_time = tabla_ai::level_time_in(&job.position, job.level);
                 budget.time =
                     Some(pacing::computer_time(level_time, left, clock.spec.increment_ms));
             }
