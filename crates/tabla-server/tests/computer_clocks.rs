@@ -133,38 +133,38 @@ fn check(f: &Figures, games: usize) {
     assert!(f.least_left_ms > 0);
 }
 
-/// Small boards, two-second clocks with a tenth of a second a move, levels that think
-/// longer than a share of the clock allows: the pacing decides.
+/// Small boards, clocks of a few seconds with a twentieth of a second a move (or none),
+/// levels that would think longer than the clock allows: the pacing decides.
 fn setups() -> Vec<Setup> {
     vec![
         Setup {
             game: "amazons",
             options: json!({"size": "6"}),
-            initial_ms: 2000,
-            increment_ms: 100,
-            levels: [1, 3],
+            initial_ms: 1000,
+            increment_ms: 50,
+            levels: [5, 3],
         },
         Setup {
             game: "seega",
             options: json!({"size": "5", "quiet": "10"}),
-            initial_ms: 2000,
-            increment_ms: 100,
-            levels: [2, 1],
+            initial_ms: 1500,
+            increment_ms: 50,
+            levels: [3, 4],
         },
         Setup {
             game: "amazons",
-            options: json!({"size": "6"}),
+            options: json!({"size": "8"}),
             initial_ms: 3000,
             increment_ms: 0,
-            levels: [4, 2],
+            levels: [4, 5],
         },
     ]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computers_on_a_fast_clock_never_lose_on_time() {
-    let f = run(&setups(), 9, 5).await;
-    check(&f, 9);
+    let f = run(&setups(), 12, 6).await;
+    check(&f, 12);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -178,6 +178,14 @@ async fn two_hundred_fast_games_lose_none_on_time() {
         increment_ms: 100,
         levels: [1, 2],
     });
-    let f = run(&setups, 200, 10).await;
+    // The strongest levels on the shortest clock: the pacing cuts their seconds a move.
+    setups.push(Setup {
+        game: "amazons",
+        options: json!({"size": "6"}),
+        initial_ms: 1500,
+        increment_ms: 50,
+        levels: [7, 5],
+    });
+    let f = run(&setups, 200, 20).await;
     check(&f, 200);
 }
