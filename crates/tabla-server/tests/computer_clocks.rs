@@ -133,28 +133,31 @@ fn check(f: &Figures, games: usize) {
     assert!(f.least_left_ms > 0);
 }
 
-/// Small boards, clocks of a few seconds with a twentieth of a second a move (or none),
-/// levels that would think longer than the clock allows: the pacing decides.
+/// Small boards, clocks of two to four seconds with a tenth of a second a move (or none),
+/// levels that would think longer than the clock allows (without the pacing, a level-5 seat
+/// of the 8×8 games loses on time): the pacing decides. (Shorter clocks, a second with
+/// 50 ms a move, are lost on a machine loaded far beyond its cores: a move's overhead
+/// outgrows the increment.)
 fn setups() -> Vec<Setup> {
     vec![
         Setup {
             game: "amazons",
             options: json!({"size": "6"}),
-            initial_ms: 1000,
-            increment_ms: 50,
+            initial_ms: 2000,
+            increment_ms: 100,
             levels: [5, 3],
         },
         Setup {
             game: "seega",
             options: json!({"size": "5", "quiet": "10"}),
-            initial_ms: 1500,
-            increment_ms: 50,
+            initial_ms: 2000,
+            increment_ms: 100,
             levels: [3, 4],
         },
         Setup {
             game: "amazons",
             options: json!({"size": "8"}),
-            initial_ms: 3000,
+            initial_ms: 4000,
             increment_ms: 0,
             levels: [4, 5],
         },
@@ -182,8 +185,8 @@ async fn two_hundred_fast_games_lose_none_on_time() {
     setups.push(Setup {
         game: "amazons",
         options: json!({"size": "6"}),
-        initial_ms: 1500,
-        increment_ms: 50,
+        initial_ms: 2500,
+        increment_ms: 100,
         levels: [7, 5],
     });
     let f = run(&setups, 200, 20).await;
