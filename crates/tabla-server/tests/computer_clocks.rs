@@ -133,24 +133,24 @@ fn check(f: &Figures, games: usize) {
     assert!(f.least_left_ms > 0);
 }
 
-/// Small boards, clocks of two to four seconds with a tenth of a second a move (or none),
-/// levels that would think longer than the clock allows (without the pacing, a level-5 seat
-/// of the 8×8 games loses on time): the pacing decides. (Shorter clocks, a second with
-/// 50 ms a move, are lost on a machine loaded far beyond its cores: a move's overhead
-/// outgrows the increment.)
+/// Small boards, clocks of three or four seconds with a tenth of a second a move, levels
+/// that would think longer than the clock allows (without the pacing, a level-5 seat of the
+/// 8×8 games loses on time): the pacing decides. An increment larger than a move's overhead
+/// (storing it, the machine's other work): sudden death that short is lost to the overhead
+/// alone on a machine loaded far beyond its cores, however fast the computer plays.
 fn setups() -> Vec<Setup> {
     vec![
         Setup {
             game: "amazons",
             options: json!({"size": "6"}),
-            initial_ms: 2000,
+            initial_ms: 3000,
             increment_ms: 100,
             levels: [5, 3],
         },
         Setup {
             game: "seega",
             options: json!({"size": "5", "quiet": "10"}),
-            initial_ms: 2000,
+            initial_ms: 3000,
             increment_ms: 100,
             levels: [3, 4],
         },
@@ -158,7 +158,7 @@ fn setups() -> Vec<Setup> {
             game: "amazons",
             options: json!({"size": "8"}),
             initial_ms: 4000,
-            increment_ms: 0,
+            increment_ms: 100,
             levels: [4, 5],
         },
     ]

@@ -1429,7 +1429,7 @@ impl Hub {
                     Some(pacing::computer_time(level_time, left, clock.spec.increment_ms, waited));
             }
             if permit.is_none() {
-                tracing::warn!(game = %live.id, "no search slot in time: the computer plays a quick move");
+                tracing::info!(game = %live.id, "no search slot in time: the computer plays a quick move");
                 budget.time = budget.time.map(|t| t.min(pacing::QUICK_MOVE));
             }
             budget
