@@ -170,6 +170,32 @@ async fn computers_on_a_fast_clock_never_lose_on_time() {
     check(&f, 12);
 }
 
+#[tokio::test]
+async fn a_computer_whose_time_runs_out_loses_on_time() {
+    // A millisecond: gone before any search ends. The person's first move is not timed.
+    let s = server_with(|c| c.test_clocks = true).await;
+    let g = s
+        .create(json!({"game": "amazons", "options": {"size": "6"},
+                       "seats": ["human", "computer:1"],
+                       "clock": {"initial_ms": 1, "increment_ms": 0}}))
+        .await;
+    let mut w = s.watch(&g.id).await;
+    let game = s.game(&g.id).await;
+    let mv = game["state"]["legal"][0].as_str().unwrap().to_string();
+    let (status, after) = s.play(&g, g.token_of("white"), &mv, 0).await;
+    assert_eq!(status, 200, "{after}");
+    let end = loop {
+        let f = w.next().await.expect("the game ends");
+        if !f["state"]["result"].is_null() {
+            break f;
+        }
+    };
+    assert_eq!(end["result_reason"], "time", "{end}");
+    assert_eq!(end["state"]["result"]["winners"], json!(["white"]), "{end}");
+    assert_eq!(end["clock"]["remaining_ms"]["black"], 0, "{end}");
+    assert_eq!(end["ply"], 1, "the computer's late move was not played: {end}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "deep suite: 200 fast games, minutes: run with --ignored"]
 async fn two_hundred_fast_games_lose_none_on_time() {
