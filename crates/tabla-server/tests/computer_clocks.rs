@@ -32,6 +32,8 @@ struct Figures {
     least_left_ms: i64,
     /// Seats whose clock was never charged over a whole game.
     never_charged: Vec<String>,
+    /// What turns begun with less than a second left cost (ms): the quick moves' overhead.
+    short_turns: Vec<i64>,
 }
 
 /// Plays one game of `setup` to its end, watching every change: the running seat's time as
@@ -47,6 +49,7 @@ async fn play(s: &Server, setup: &Setup, figures: &tokio::sync::Mutex<Figures>) 
     let mut prev: Option<Value> = None;
     let mut charged = [0i64; 2];
     let (mut turns, mut uncharged, mut least) = (0, 0, i64::MAX);
+    let mut short_turns = Vec::new();
     let last = loop {
         let f = w.next().await.expect("the socket stays open until the game ends");
         if f.get("version").is_none() {
@@ -68,6 +71,9 @@ async fn play(s: &Server, setup: &Setup, figures: &tokio::sync::Mutex<Figures>) 
                         uncharged += 1;
                     }
                     charged[seat] += before - left;
+                    if before < 1000 {
+                        short_turns.push(before - left);
+                    }
                 }
             }
         }
@@ -82,6 +88,7 @@ async fn play(s: &Server, setup: &Setup, figures: &tokio::sync::Mutex<Figures>) 
     fig.turns += turns;
     fig.uncharged += uncharged;
     fig.least_left_ms = fig.least_left_ms.min(least);
+    fig.short_turns.extend(short_turns);
     if last["result_reason"] == "time" {
         fig.lost_on_time.push(format!("{} {}: {}", setup.game, g.id, last["clock"]));
     }
@@ -111,7 +118,17 @@ async fn run(setups: &[Setup], games: usize, at_once: usize) -> Figures {
         }
     });
     futures_util::future::join_all(all).await;
-    let f = figures.into_inner();
+    let mut f = figures.into_inner();
+    f.short_turns.sort_unstable();
+    let at = |q: usize| f.short_turns.get(f.short_turns.len() * q / 100).copied().unwrap_or(0);
+    println!(
+        "turns begun under 1 s left: {}, their cost in ms: median {}, 90th percentile {}, \
+         most {}",
+        f.short_turns.len(),
+        at(50),
+        at(90),
+        f.short_turns.last().copied().unwrap_or(0)
+    );
     println!(
         "{} games, {} computer turns on a running clock, lost on time: {}, least time left \
          at a move: {} ms, turns charged nothing: {}",

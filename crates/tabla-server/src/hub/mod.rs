@@ -1397,11 +1397,11 @@ impl Hub {
         // The seat's clock runs while it queues for a search slot: it waits only so long.
         let patience = {
             let live = slot.lock().await;
-            live.meta
-                .clock
-                .as_ref()
-                .filter(|c| c.running == Some(job.seat as u8))
-                .map(|c| pacing::patience(c.remaining_at(clocks::now_ms())[job.seat]))
+            live.meta.clock.as_ref().filter(|c| c.running == Some(job.seat as u8)).map(|c| {
+                let now = clocks::now_ms();
+                let left = c.remaining_at(now)[job.seat];
+                pacing::patience(left, c.spec.increment_ms, now - c.since)
+            })
         };
         let wait = Arc::clone(&self.ai).acquire_owned();
         let permit = match patience {

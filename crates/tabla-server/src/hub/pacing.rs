@@ -4,9 +4,11 @@
 //!
 //! - the think time is worked out when the search *starts*, from the clock as it stands then
 //!   (the wait for a slot already charged), as a share of what is left beyond a reserve;
-//! - a seat whose clock would run down while it waits for a slot stops waiting
-//!   ([`patience`]) and plays a quick move outside the slots: a search of a few milliseconds
-//!   on a busy machine costs less than a game lost on time.
+//! - a seat whose wait for a slot has taken its turn's share stops waiting ([`patience`]) and
+//!   plays a quick move outside the slots: a search of a few milliseconds on a busy machine
+//!   costs less than a game lost on time;
+//! - low on time, it spends little of its increment, so that a cushion of time builds up
+//!   again against the machine's hiccups.
 
 use std::time::Duration;
 
@@ -16,16 +18,29 @@ const RESERVE_MS: i64 = 400;
 /// Turns the computer plans for when it shares out the time left (a long game's worth: the
 /// share shrinks as the time does, so the clock never quite runs out).
 const TURNS_AHEAD: i64 = 30;
+/// Increments kept in hand: below this many, a computer spends little of its increment.
+const CUSHION: i64 = 10;
 /// The shortest think: enough to play a sensible move, little enough to be safe.
 const FLOOR_MS: i64 = 20;
 
+/// A whole turn's share of the clock, from the turn's beginning `waited_ms` ago (the wait for
+/// a search slot, already off `remaining_ms`): an even share over the next turns, plus most of
+/// the increment while a cushion of [`CUSHION`] increments is left, a quarter below it (the
+/// rest, less a move's overhead, builds the cushion up again).
+fn turn_ms(remaining_ms: i64, increment_ms: i64, waited_ms: i64) -> i64 {
+    let usable = (remaining_ms - RESERVE_MS).max(0);
+    let spent =
+        if usable >= CUSHION * increment_ms { increment_ms * 3 / 4 } else { increment_ms / 4 };
+    (usable + waited_ms.max(0)) / TURNS_AHEAD + spent
+}
+
 /// The thinking time of a computer whose level thinks `level` a move, with `remaining_ms` on
 /// its clock and `increment_ms` added after each turn, `waited_ms` into its turn already (the
-/// wait for a search slot: already off `remaining_ms`). The smaller of its level's time and
-/// its turn's share of the time: an even share over the next turns, plus most of the
-/// increment, less what the wait took of it; never more than a quarter of what is left beyond
-/// the reserve. Taking the wait out of the share keeps a turn's cost the same with or without
-/// a queue, so that queueing computers think less rather than lose their clocks to waiting.
+/// wait for a search slot: already off `remaining_ms`): the smaller of its level's time and
+/// its turn's share ([`turn_ms`]) less what the wait took of it, never more than a quarter of
+/// what is left beyond the reserve. Taking the wait out of the share keeps a turn's cost the
+/// same with or without a queue, so that queueing computers think less rather than lose their
+/// clocks to waiting.
 pub fn computer_time(
     level: Duration,
     remaining_ms: i64,
@@ -33,9 +48,8 @@ pub fn computer_time(
     waited_ms: i64,
 ) -> Duration {
     let usable = (remaining_ms - RESERVE_MS).max(0);
-    let waited = waited_ms.max(0);
-    let turn = (usable + waited) / TURNS_AHEAD + increment_ms * 3 / 4;
-    let share = (turn - waited).min(usable / 4).max(FLOOR_MS);
+    let turn = turn_ms(remaining_ms, increment_ms, waited_ms);
+    let share = (turn - waited_ms.max(0)).min(usable / 4).max(FLOOR_MS);
     let share = if usable == 0 { FLOOR_MS } else { share };
     level.min(Duration::from_millis(share as u64))
 }
@@ -43,13 +57,15 @@ pub fn computer_time(
 /// What a computer seat thinks when it plays without a search slot (see [`patience`]).
 pub const QUICK_MOVE: Duration = Duration::from_millis(FLOOR_MS as u64);
 
-/// How long a computer seat with `remaining_ms` on its running clock may wait for a search
-/// slot: half of what is left beyond twice the reserve (the reserve for the quick move it then
-/// plays without a slot, and as much again for the wait's own lateness: a busy runtime wakes
-/// late). Half, so that a long wait (a strong level's search in another game) leaves time for
-/// the moves after this one.
-pub fn patience(remaining_ms: i64) -> Duration {
-    Duration::from_millis(((remaining_ms - 2 * RESERVE_MS).max(0) / 2) as u64)
+/// How long a computer seat with `remaining_ms` on its running clock, `waited_ms` into its
+/// turn, may still wait for a search slot: what is left of its turn's share less a quick
+/// move, so that a queue costs no more than the turn may; and never more than half of what
+/// is left beyond twice the reserve (the reserve for the quick move it then plays without a
+/// slot, and as much again for the wait's own lateness: a busy runtime wakes late).
+pub fn patience(remaining_ms: i64, increment_ms: i64, waited_ms: i64) -> Duration {
+    let turn = turn_ms(remaining_ms, increment_ms, waited_ms) - waited_ms.max(0) - FLOOR_MS;
+    let half = (remaining_ms - 2 * RESERVE_MS).max(0) / 2;
+    Duration::from_millis(turn.min(half).max(0) as u64)
 }
 
 #[cfg(test)]
@@ -103,11 +119,17 @@ mod tests {
 
     #[test]
     fn the_wait_for_a_slot_ends_before_the_clock_does() {
-        assert_eq!(patience(60_000), Duration::from_millis((60_000 - 800) / 2));
-        assert_eq!(patience(800), Duration::ZERO);
-        assert_eq!(patience(-5), Duration::ZERO);
+        // A long clock: the turn's share (about 2 s of a minute) less a quick move.
+        assert_eq!(patience(60_000, 0, 0), Duration::from_millis(59_600 / 30 - FLOOR_MS as u64));
+        // What the turn already waited is off its share.
+        assert_eq!(patience(59_000, 0, 1000), Duration::from_millis(59_600 / 30 - 1000 - 20));
+        assert_eq!(patience(50_000, 0, 5000), Duration::ZERO);
+        // Short: half of what is left beyond twice the reserve, or nothing.
+        assert_eq!(patience(1800, 3000, 0), Duration::from_millis(500));
+        assert_eq!(patience(800, 3000, 0), Duration::ZERO);
+        assert_eq!(patience(-5, 0, 0), Duration::ZERO);
         // What is left after waiting all that patience covers a quick move.
-        let left = 5000 - patience(5000).as_millis() as i64;
+        let left = 5000 - patience(5000, 1000, 0).as_millis() as i64;
         assert!(left > QUICK_MOVE.as_millis() as i64 + RESERVE_MS, "{left}");
     }
 
@@ -120,7 +142,7 @@ mod tests {
         let mut last = computer_time(L7, left, increment, 0).as_millis() as i64;
         for _ in 0..turns {
             let wait = queue * last;
-            let patience = patience(left).as_millis() as i64;
+            let patience = patience(left, increment, 0).as_millis() as i64;
             let think = if wait > patience {
                 quick += 1;
                 left -= patience;
@@ -135,6 +157,19 @@ mod tests {
             left += increment;
         }
         (least, quick)
+    }
+
+    #[test]
+    fn low_on_time_it_builds_a_cushion_from_the_increment() {
+        // 3 s + 0.1 s, each turn's overhead half the increment: after a long game the clock
+        // settles well above the reserve (spending most of the increment, it would sit on it).
+        let mut left: i64 = 3000;
+        for _ in 0..300 {
+            left -= computer_time(L7, left, 100, 0).as_millis() as i64 + 50;
+            assert!(left > 0);
+            left += 100;
+        }
+        assert!(left > 2 * RESERVE_MS + 200, "{left}");
     }
 
     #[test]
