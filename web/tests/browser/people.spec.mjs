@@ -1,7 +1,7 @@
 // Playing people (issue 26), in two and three browser contexts: an invite and the friend
 // joining, offers (takeback, draw) and the rematch landing both in one new game, a watcher
 // without buttons; an open game listed live and joined with one click; a real-time clock
-// running out ("on time"); quick pairing.
+// running out ("on time"); a computer's clock running; quick pairing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, playTurnByClicks, liveGame, shot, api, PAGE, PHONE, DESKTOP } from './harness.mjs';
@@ -228,6 +228,28 @@ test('a rated real-time clock runs out: red under 20 s, the end says "on time" a
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bela.errors, []);
   await Promise.all([anna, bela].map((p) => p.context().close()));
+});
+
+test("a computer's clock runs while it thinks, and stops when it has moved", async () => {
+  // The strongest level thinks seconds a move on a long clock: long enough to see its clock run.
+  const c = await api('POST', '/api/games', { game: 'gipf', seats: ['human', 'computer:7'], clock: { initial_s: 600, increment_s: 0 } });
+  assert.equal(c.status, 201, JSON.stringify(c.json));
+  const anna = await newPage(browser);
+  await anna.goto(`${PAGE}${c.json.seats[0].url}`);
+  await ready(anna);
+  await playTurnByClicks(anna);
+  const black = '.player[data-player="black"] [data-clock]';
+  await anna.waitForSelector(`${black}.running`);
+  const first = Number(await anna.getAttribute(black, 'data-ms'));
+  await anna.waitForTimeout(1200);
+  const later = Number(await anna.getAttribute(black, 'data-ms'));
+  assert.ok(later < first - 500 || !(await anna.$(`${black}.running`)), `${first} then ${later}`);
+  // Its move lands: its clock stops, charged for the thinking; the person's runs.
+  await anna.waitForSelector('.player[data-player="white"] [data-clock].running', { timeout: 20000 });
+  assert.equal(await anna.$(`${black}.running`), null);
+  assert.ok(Number(await anna.getAttribute(black, 'data-ms')) < 600000);
+  assert.deepEqual(anna.errors, []);
+  await anna.context().close();
 });
 
 test('quick pairing: two people asking for the same game and clock meet; the sound switch; abort before anyone moved', async () => {

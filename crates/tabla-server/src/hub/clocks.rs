@@ -1,8 +1,11 @@
 //! Clocks: Fischer (`{"initial_s":N,"increment_s":M}`) and correspondence (`{"days":D}`). The
 //! clock of the seat whose move or roll it is runs from the moment the game's first move has
-//! been made (so the first mover is not timed for that move); computer seats' clocks never
-//! run, but they think by the time control ([`super::pacing`]: faster in a fast game). The server is the authority: a timer per running clock ends the game on time whether
-//! anyone is connected or not, and a restart ends or re-arms every timed game.
+//! been made (so the first mover is not timed for that move), a computer seat's like a
+//! person's: it is charged for its thinking and for its wait for a search slot, and spends
+//! its time by the clock so as never to lose on time ([`super::pacing`]). The server is the
+//! authority: a timer per running clock ends the game on time whether anyone is connected or
+//! not (a computer's move found after its time ran out ends the game on time too), and a
+//! restart ends or re-arms every timed game.
 
 use super::{guarded, state_json, Ending, Hub, Live, Slot};
 use crate::error::ApiError;
@@ -177,19 +180,18 @@ impl Clock {
 
 impl Live {
     /// The seat whose clock runs in `position` with these movers: the seat to move or roll,
-    /// once the first move has been made, while the game goes on and no seat is open; never
-    /// a computer.
+    /// person or computer, once the first move has been made, while the game goes on and no
+    /// seat is open.
     pub(super) fn runner(&self, position: &AnyGame, movers: &[Option<u8>]) -> Option<u8> {
         if self.meta.ended.is_some() || self.has_open_seat() || !movers.iter().any(Option::is_some)
         {
             return None;
         }
-        let seat = match position.to_move() {
-            ToMove::Player(p) => p.0,
-            ToMove::Chance => position.chance_player()?.0,
-            ToMove::Over => return None,
-        };
-        (self.seats[seat as usize] == super::SeatKind::Human).then_some(seat)
+        match position.to_move() {
+            ToMove::Player(p) => Some(p.0),
+            ToMove::Chance => Some(position.chance_player()?.0),
+            ToMove::Over => None,
+        }
     }
 
     /// The clock after a change to `position` (with `movers`) at `now`.

@@ -1394,7 +1394,20 @@ impl Hub {
     }
 
     async fn computer_turn(self: Arc<Self>, slot: Slot, job: ComputerTurn) {
-        let permit = Arc::clone(&self.ai).acquire_owned().await.expect("semaphore open");
+        // The seat's clock runs while it queues for a search slot: it waits only so long.
+        let patience = {
+            let live = slot.lock().await;
+            live.meta.clock.as_ref().filter(|c| c.running == Some(job.seat as u8)).map(|c| {
+                let now = clocks::now_ms();
+                let left = c.remaining_at(now)[job.seat];
+                pacing::patience(left, c.spec.increment_ms, now - c.since)
+            })
+        };
+        let wait = Arc::clone(&self.ai).acquire_owned();
+        let permit = match patience {
+            None => Some(wait.await.expect("semaphore open")),
+            Some(p) => tokio::time::timeout(p, wait).await.ok().map(|p| p.expect("semaphore open")),
+        };
         let budget = {
             let mut live = slot.lock().await;
             if live.version != job.version {
@@ -1407,10 +1420,17 @@ impl Hub {
             // On a clock, the time left decides (read now: the wait for a slot counted).
             let mut budget = tabla_ai::Budget::level_in(&job.position, job.level);
             if let Some(clock) = live.meta.clock.as_ref().filter(|c| c.spec.days.is_none()) {
-                let left = clock.remaining_at(clocks::now_ms())[job.seat];
+                let now = clocks::now_ms();
+                let left = clock.remaining_at(now)[job.seat];
+                let waited =
+                    if clock.running == Some(job.seat as u8) { now - clock.since } else { 0 };
                 let level_time = tabla_ai::level_time_in(&job.position, job.level);
                 budget.time =
-                    Some(pacing::computer_time(level_time, left, clock.spec.increment_ms));
+                    Some(pacing::computer_time(level_time, left, clock.spec.increment_ms, waited));
+            }
+            if permit.is_none() {
+                tracing::info!(game = %live.id, "no search slot in time: the computer plays a quick move");
+                budget.time = budget.time.map(|t| t.min(pacing::QUICK_MOVE));
             }
             budget
         };
@@ -1424,6 +1444,16 @@ impl Hub {
         live.computer_busy = false;
         if live.version != version {
             self.schedule(&slot, &mut live);
+            return;
+        }
+        // Its clock may have run out while it thought (the timer waits for this lock): then
+        // the game ends on time, as a person's move that comes too late is refused.
+        if let Err(e) = self.flag_if_late(&slot, &mut live).await {
+            tracing::error!(game = %live.id, error = %e.message, "cannot end the game on time");
+            return;
+        }
+        if live.version != version {
+            tracing::warn!(game = %live.id, "the computer ran out of time");
             return;
         }
         match found {
