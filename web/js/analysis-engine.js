@@ -101,7 +101,8 @@ export function engineView(frame, { players, lines = LINES } = {}) {
     chance,
     lines: chance ? [] : moves.slice(0, lines),
     all: moves,
-    best: !chance && moves.length ? moves[0].move : null,
+    // A proven winning move is the one to mark, before the search's favourite.
+    best: chance ? null : (frame.solved && frame.solved.best) || (moves.length ? moves[0].move : null),
     depth: frame.depth ?? null,
     elapsedMs: frame.elapsed_ms ?? null,
     final: !!frame.final,

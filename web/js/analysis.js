@@ -419,7 +419,7 @@ export async function showAnalysis(root, ctx, game) {
         const shown = v.exact ? percentExact : percent;
         // Bulgarian Ur: every move with its win chance for the roll shown; else the best lines.
         const list = game === 'bulgarian-ur' ? v.all : v.lines;
-        body.push(h('h3', tr(game === 'bulgarian-ur' ? (v.exact ? 'analysis.all.exact' : 'analysis.all') : 'analysis.lines', { player: who })));
+        body.push(h('h3', tr(game === 'bulgarian-ur' ? (v.exact ? 'analysis.all.exact' : 'analysis.all') : v.verdict ? 'analysis.lines.estimate' : 'analysis.lines', { player: who })));
         body.push(h('ol.lines', list.map((m) => h('li', { 'data-line': m.move }, h('strong.v', shown(m.value)), h('span.pv', (m.pv && m.pv.length ? m.pv : [m.move]).map((tok, i, pv) => h('button.mv', { type: 'button', 'data-pv': String(i), title: tr('analysis.pv.play'), on: { click: () => playLine(pv, i) } }, tok)))))));
       }
     }

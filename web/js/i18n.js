@@ -382,6 +382,7 @@ const en = {
   'analysis.proven.lost': '{player} to move has lost: proven',
   'analysis.proven.drawn': 'A draw with best play: proven',
   'analysis.proven.best': 'a winning move:',
+  'analysis.lines.estimate': 'The engine\'s estimates (win chance of {player})',
 };
 
 const hu = {
@@ -761,6 +762,7 @@ const hu = {
   'analysis.proven.lost': 'A soron lévő {player} vesztett: bizonyítva',
   'analysis.proven.drawn': 'Legjobb játékkal döntetlen: bizonyítva',
   'analysis.proven.best': 'nyerő lépés:',
+  'analysis.lines.estimate': 'A motor becslései ({player} nyerési esélye)',
 };
 
 /** Game names and one-line summaries in Hungarian (the English ones come from the server). */

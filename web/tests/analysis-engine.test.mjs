@@ -65,10 +65,12 @@ test('exact values and proofs are told apart from estimates', () => {
   assert.equal(won.seat0Verdict, 'lost');
   assert.equal(won.seat0, 0, 'the bar shows the proof, not the estimate');
   assert.equal(won.winning, 'a1-a2/a3');
+  assert.equal(won.best, 'a1-a2/a3', 'the proven move is marked on the board');
   const lost = engineView({ ...frame, solved: { value: 'loss', best: null } }, { players: ['white', 'black'] });
   assert.equal(lost.seat0Verdict, 'won');
   assert.equal(lost.seat0, 1);
   assert.equal(lost.winning, null);
+  assert.equal(lost.best, 'd1-d7/g7', 'lost: the search\'s move');
   assert.equal(seatVerdict('won', 'p2', ['p1', 'p2', 'p3']), null);
 });
 

@@ -16,8 +16,12 @@ use tabla_games::AnyGame;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let words: Vec<String> =
-        args.first().map_or("size=6", String::as_str).split_whitespace().map(String::from).collect();
+    let words: Vec<String> = args
+        .first()
+        .map_or("size=6", String::as_str)
+        .split_whitespace()
+        .map(String::from)
+        .collect();
     let cap = Duration::from_millis(args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4000));
     let AnyGame::Amazons(start) = tabla_games::new_game("amazons", &words).expect("options") else {
         panic!("not amazons")

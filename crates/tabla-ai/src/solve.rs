@@ -759,8 +759,7 @@ fn ur_states(discs: u8) -> Option<u64> {
 }
 
 /// Variants whose table a background build is making (or failed to make: the message).
-fn ur_building() -> &'static std::sync::Mutex<HashMap<crate::ur_table::Variant, Option<String>>>
-{
+fn ur_building() -> &'static std::sync::Mutex<HashMap<crate::ur_table::Variant, Option<String>>> {
     static B: std::sync::OnceLock<
         std::sync::Mutex<HashMap<crate::ur_table::Variant, Option<String>>>,
     > = std::sync::OnceLock::new();
@@ -790,7 +789,8 @@ fn ur_perfect_table(
     // `ready` builds one-disc tables of any quiet count when not at hand: only small ones
     // here (or one on disk). Larger variants it only looks up.
     let on_disk = || crate::ur_table::default_dir().join(v.file_name()).exists();
-    let large_one = v.discs <= 1 && ur_states(1).unwrap_or(0) * v.layers() as u64 > PERFECT_UR_CELLS;
+    let large_one =
+        v.discs <= 1 && ur_states(1).unwrap_or(0) * v.layers() as u64 > PERFECT_UR_CELLS;
     (!large_one || on_disk()).then(|| crate::ur_table::ready(v)).flatten()
 }
 
@@ -849,8 +849,7 @@ pub fn perfect(game: &tabla_games::AnyGame, build: bool) -> Perfect {
             if cells.is_none_or(|c| c > PERFECT_UR_CELLS) {
                 return no(format!("Bulgarian Ur with {} has no exact table here", v.describe()));
             }
-            if let Some(Some(e)) = ur_building().lock().unwrap_or_else(|p| p.into_inner()).get(&v)
-            {
+            if let Some(Some(e)) = ur_building().lock().unwrap_or_else(|p| p.into_inner()).get(&v) {
                 return no(format!("the table of {} could not be built: {e}", v.describe()));
             }
             if build {

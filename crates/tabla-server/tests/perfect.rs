@@ -104,7 +104,9 @@ async fn the_perfect_seat_is_refused_where_perfect_play_is_not_known() {
     let p = preview(&s, json!({"game": "amazons", "options": small})).await;
     assert_eq!(p["perfect"], true, "{p}");
     let g = s
-        .create(json!({"game": "amazons", "options": small, "seats": ["human", "computer:perfect"]}))
+        .create(
+            json!({"game": "amazons", "options": small, "seats": ["human", "computer:perfect"]}),
+        )
         .await;
     assert_eq!(s.game(&g.id).await["seats"][1]["kind"], "computer:perfect");
     // Not rated, like every game with a computer.
