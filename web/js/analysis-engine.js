@@ -29,6 +29,35 @@ export function percent(v) {
   return typeof v === 'number' ? `${Math.round(v * 100)}%` : '–';
 }
 
+/** "45.33%": an exact value, shown to two decimals so that it reads as more than an estimate. */
+export function percentExact(v) {
+  return typeof v === 'number' ? `${(v * 100).toFixed(2)}%` : '–';
+}
+
+const VERDICT = { win: 'won', loss: 'lost', draw: 'drawn' };
+const OTHER = { won: 'lost', lost: 'won', drawn: 'drawn' };
+
+/**
+ * What is proven of a position for `player`: 'won' | 'lost' | 'drawn', or null when nothing
+ * is. From the solver's proof (`solved`, Amazons) or an exact value of 1 or 0 (Bulgarian Ur's
+ * table). No distance to the end: the solver does not know one, so none is shown.
+ */
+export function verdictOf(frame) {
+  if (!frame) return null;
+  if (frame.solved && VERDICT[frame.solved.value]) return VERDICT[frame.solved.value];
+  if (frame.exact && frame.value === 1) return 'won';
+  if (frame.exact && frame.value === 0) return 'lost';
+  return null;
+}
+
+/** A verdict for `player` seen from the first seat (two players), else null. */
+export function seatVerdict(verdict, player, players) {
+  if (!verdict || !players || !players.length) return null;
+  if (player === players[0]) return verdict;
+  if (players.length === 2 && players.includes(player)) return OTHER[verdict];
+  return null;
+}
+
 /**
  * Whether a frame belongs to this position: the same side to move and only its legal moves
  * (a frame of the search before may still arrive after the node changed).
@@ -47,22 +76,33 @@ export function fitsState(frame, state) {
  * - `all` every move (Bulgarian Ur lists every move's win chance; at a chance node these are
  *   the outcomes, each with its probability `chance`);
  * - `best` the best move to mark on the board (none at a chance node);
- * - `depth`, `elapsedMs`, `final`; or `error` / `retryMs` for an error frame.
+ * - `depth`, `elapsedMs`, `final`; or `error` / `retryMs` for an error frame;
+ * - `exact` the values are exact (Bulgarian Ur's table), not estimates; `verdict` what is
+ *   proven for `player` ('won' | 'lost' | 'drawn' | null) and `seat0Verdict` for the first
+ *   seat (a proven result also sets the bar: 1, 0 or ½); `winning` the proven best move.
  */
 export function engineView(frame, { players, lines = LINES } = {}) {
   if (!frame) return null;
   if (frame.error) return { error: String(frame.error), retryMs: typeof frame.retry_after_ms === 'number' ? frame.retry_after_ms : null };
   const moves = (frame.moves || []).map((m) => ({ move: m.move, value: m.value, visits: m.visits, pv: m.pv || null, chance: typeof m.chance === 'number' ? m.chance : null }));
   const chance = frame.to_move === 'chance';
+  const verdict = verdictOf(frame);
+  const seat0Verdict = seatVerdict(verdict, frame.player, players);
+  const proven = { won: 1, lost: 0, drawn: 0.5 }[seat0Verdict];
   return {
     error: null,
     player: frame.player || null,
     value: typeof frame.value === 'number' ? frame.value : null,
-    seat0: seatValue(frame.value, frame.player, players),
+    seat0: proven ?? seatValue(frame.value, frame.player, players),
+    exact: frame.exact === true,
+    verdict,
+    seat0Verdict,
+    winning: (frame.solved && frame.solved.best) || null,
     chance,
     lines: chance ? [] : moves.slice(0, lines),
     all: moves,
-    best: !chance && moves.length ? moves[0].move : null,
+    // A proven winning move is the one to mark, before the search's favourite.
+    best: chance ? null : (frame.solved && frame.solved.best) || (moves.length ? moves[0].move : null),
     depth: frame.depth ?? null,
     elapsedMs: frame.elapsed_ms ?? null,
     final: !!frame.final,

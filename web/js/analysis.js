@@ -13,7 +13,7 @@ import { flipStep, norm } from './geometry.js';
 import { getPref, setPref, saveGame } from './store.js';
 import { defaultValue, optionApplies } from './lobby.js';
 import { MoveTree, layoutLine, isChanceToken, analysisUrl, parseAnalysisQuery } from './analysis-tree.js';
-import { EngineClient, analyseRequest, engineView, fitsState, percent } from './analysis-engine.js';
+import { EngineClient, analyseRequest, engineView, fitsState, percent, percentExact } from './analysis-engine.js';
 
 const COMPUTER = 'computer:4';
 const liveUrl = () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/analyse/live`;
@@ -369,6 +369,14 @@ export async function showAnalysis(root, ctx, game) {
     keepFocus(el.actions, () => fill(el.actions, parts));
   }
 
+  /** The bar's words: a proven result ("White: won"), an exact chance, or the estimate. */
+  function barText(tr, v, seat0, share) {
+    const player = tr.player(seat0);
+    if (v.seat0Verdict) return tr(`analysis.eval.${v.seat0Verdict}`, { player });
+    if (v.exact) return tr('analysis.eval.exact', { player, pct: percentExact(share) });
+    return tr('analysis.eval', { player, pct: percent(share) });
+  }
+
   function renderEngine() {
     const tr = t();
     const v = S.engine;
@@ -380,7 +388,7 @@ export async function showAnalysis(root, ctx, game) {
       el.bar,
       seat0 ? h('span', { html: miniPiece({ owner: seat0, kind: pieceKind[game] || 'piece' }, S.players, 20) }) : null,
       h('div.track', { style: `background:${colours[1] || '#888'}` }, h('div.fill', { style: `width:${share === null ? 50 : Math.round(share * 100)}%;background:${colours[0] || '#eee'}` })),
-      h('span.pct', { 'data-eval': share === null ? '' : share.toFixed(3) }, seat0 && share !== null ? tr('analysis.eval', { player: tr.player(seat0), pct: percent(share) }) : ''),
+      h('span.pct', { 'data-eval': share === null ? '' : share.toFixed(3), 'data-exact': v && !v.error && (v.exact || v.seat0Verdict) ? '1' : null }, seat0 && share !== null ? barText(tr, v, seat0, share) : ''),
     );
     // No value yet: the bar stays in its place (nothing jumps), greyed.
     el.bar.classList.toggle('none', share === null);
@@ -401,10 +409,18 @@ export async function showAnalysis(root, ctx, game) {
         body.push(h('p.value', { 'data-engine': 'value' }, tr('analysis.value', { player: who, pct: percent(v.value) })));
         body.push(h('h3', tr('analysis.rolls')), h('ol.lines', v.all.map((m) => h('li', { 'data-line': m.move }, h('button.mv', { type: 'button', on: { click: () => play(m.move) } }, outcomeLabel(m.move)), h('span.p', tr('analysis.chance.p', { pct: percent(m.chance) })), h('strong.v', percent(m.value))))));
       } else {
+        // What is proven here (the solver, or an exact table's 1 or 0), and exact values
+        // (Bulgarian Ur's table): said apart from the engine's estimates.
+        if (v.verdict) {
+          body.push(h('p.value.exact', { 'data-engine': 'verdict', 'data-verdict': v.verdict }, tr(`analysis.proven.${v.verdict}`, { player: who }), v.winning ? h('span', ' · ', tr('analysis.proven.best'), ' ', h('button.mv', { type: 'button', 'data-winning': v.winning, on: { click: () => play(v.winning) } }, v.winning)) : null));
+        } else if (v.exact) {
+          body.push(h('p.value.exact', { 'data-engine': 'exact' }, tr('analysis.exact', { player: who, pct: percentExact(v.value) })));
+        }
+        const shown = v.exact ? percentExact : percent;
         // Bulgarian Ur: every move with its win chance for the roll shown; else the best lines.
         const list = game === 'bulgarian-ur' ? v.all : v.lines;
-        body.push(h('h3', tr(game === 'bulgarian-ur' ? 'analysis.all' : 'analysis.lines', { player: who })));
-        body.push(h('ol.lines', list.map((m) => h('li', { 'data-line': m.move }, h('strong.v', percent(m.value)), h('span.pv', (m.pv && m.pv.length ? m.pv : [m.move]).map((tok, i, pv) => h('button.mv', { type: 'button', 'data-pv': String(i), title: tr('analysis.pv.play'), on: { click: () => playLine(pv, i) } }, tok)))))));
+        body.push(h('h3', tr(game === 'bulgarian-ur' ? (v.exact ? 'analysis.all.exact' : 'analysis.all') : v.verdict ? 'analysis.lines.estimate' : 'analysis.lines', { player: who })));
+        body.push(h('ol.lines', list.map((m) => h('li', { 'data-line': m.move }, h('strong.v', shown(m.value)), h('span.pv', (m.pv && m.pv.length ? m.pv : [m.move]).map((tok, i, pv) => h('button.mv', { type: 'button', 'data-pv': String(i), title: tr('analysis.pv.play'), on: { click: () => playLine(pv, i) } }, tok)))))));
       }
     }
     keepFocus(el.engine, () => fill(el.engine, h('div.engine-head', sw, h('span.muted', { 'data-engine': 'status' }, status)), body));

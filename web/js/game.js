@@ -666,7 +666,7 @@ export async function showGame(root, ctx, id) {
         const counts = Object.entries(pv).filter(([k, v]) => k !== 'name' && k !== 'roll' && typeof v === 'number' && !(isFlag(k) && !v) && !(k === 'may_enter_gipf' && pv.must_enter_gipf) && !(k === 'out' && !v));
         const reserveKey = counts.find(([k]) => k === 'reserve' || k === 'in_hand');
         let kind = '';
-        if (s.kind.startsWith('computer')) kind = tr('game.computer', { level: s.kind.split(':')[1] });
+        if (s.kind.startsWith('computer')) kind = tr.computer(s.kind.split(':')[1]);
         else if (mine.includes(s.player)) kind = tr('game.you');
         else if (s.kind === 'open') kind = tr('people.seat.open');
         else kind = S.saved.invites && S.saved.invites[s.player] ? tr('game.friend') : tr('game.human');
@@ -898,7 +898,7 @@ export async function showGame(root, ctx, id) {
         h('button', { type: 'button', 'data-action': 'next', title: tr('moves.next'), disabled: shownPly >= g.ply, on: { click: () => step(1) } }, '▶'),
         h('button', { type: 'button', 'data-action': 'last', title: tr('moves.live'), disabled: shownPly >= g.ply, on: { click: () => goReview(g.ply) } }, '»'),
       ),
-      g.seats.some((x) => x.name) ? h('p.move-names', { 'data-move-names': '1' }, g.seats.map((x) => `${tr.player(x.player)}: ${x.name || (x.kind === 'open' ? '…' : x.kind.startsWith('computer') ? tr('game.computer', { level: x.kind.split(':')[1] }) : '—')}`).join(' · ')) : null,
+      g.seats.some((x) => x.name) ? h('p.move-names', { 'data-move-names': '1' }, g.seats.map((x) => `${tr.player(x.player)}: ${x.name || (x.kind === 'open' ? '…' : x.kind.startsWith('computer') ? tr.computer(x.kind.split(':')[1]) : '—')}`).join(' · ')) : null,
       g.record.length ? list : h('p.muted', { style: 'padding:0 0.6em' }, tr('moves.none')),
     );
     const cur = list.querySelector('[aria-current=true]');

@@ -366,6 +366,24 @@ const en = {
   'lab.chart.numbers': 'The numbers',
   'lab.chart.unknown': 'This page cannot draw a chart of the kind “{kind}”.',
   'analysis.keys': 'Keys: ← → step through the moves, Home and End go to the start and the end of the line, Esc takes back a click.',
+  // Perfect play (issue 23): the lobby's perfect seat, and exact values on the analysis board.
+  'lobby.level.perfect': 'Perfect',
+  'lobby.level.perfect.building': 'Perfect (preparing…)',
+  'lobby.level.perfect.hint': 'Perfect play: moves from the exact table or proven by the solver',
+  'lobby.mine.perfect': 'the computer (perfect)',
+  'lobby.seat.perfect': 'The computer, perfect play',
+  'game.computer.perfect': 'computer, perfect play',
+  'analysis.exact': 'Exact win chance of {player} here: {pct}',
+  'analysis.all.exact': 'Every move with the exact win chance of {player}',
+  'analysis.eval.exact': '{player}: exactly {pct} to win',
+  'analysis.eval.won': '{player}: won',
+  'analysis.eval.lost': '{player}: lost',
+  'analysis.eval.drawn': '{player}: drawn',
+  'analysis.proven.won': '{player} to move has won: proven',
+  'analysis.proven.lost': '{player} to move has lost: proven',
+  'analysis.proven.drawn': 'A draw with best play: proven',
+  'analysis.proven.best': 'a winning move:',
+  'analysis.lines.estimate': 'The engine\'s estimates (win chance of {player})',
 };
 
 const hu = {
@@ -729,6 +747,24 @@ const hu = {
   'lab.chart.numbers': 'A számok',
   'lab.chart.unknown': 'Ez az oldal nem tud „{kind}” fajtájú ábrát rajzolni.',
   'analysis.keys': 'Billentyűk: ← → lépkedés a lépések között, Home és End a változat elejére és végére visz, az Esc visszavon egy kattintást.',
+  // Tökéletes játék (23-as ügy): a váró tökéletes ülése, pontos értékek az elemzőtáblán.
+  'lobby.level.perfect': 'Tökéletes',
+  'lobby.level.perfect.building': 'Tökéletes (készül…)',
+  'lobby.level.perfect.hint': 'Tökéletes játék: lépések a pontos táblából vagy a megoldó bizonyításával',
+  'lobby.mine.perfect': 'a számítógép (tökéletes)',
+  'lobby.seat.perfect': 'A számítógép, tökéletes játék',
+  'game.computer.perfect': 'számítógép, tökéletes játék',
+  'analysis.exact': '{player} pontos nyerési esélye itt: {pct}',
+  'analysis.all.exact': 'Minden lépés, {player} pontos nyerési esélyével',
+  'analysis.eval.exact': '{player}: pontosan {pct} nyerési esély',
+  'analysis.eval.won': '{player}: nyert',
+  'analysis.eval.lost': '{player}: vesztett',
+  'analysis.eval.drawn': '{player}: döntetlen',
+  'analysis.proven.won': 'A soron lévő {player} nyert: bizonyítva',
+  'analysis.proven.lost': 'A soron lévő {player} vesztett: bizonyítva',
+  'analysis.proven.drawn': 'Legjobb játékkal döntetlen: bizonyítva',
+  'analysis.proven.best': 'nyerő lépés:',
+  'analysis.lines.estimate': 'A motor becslései ({player} nyerési esélye)',
 };
 
 /** Game names and one-line summaries in Hungarian (the English ones come from the server). */
@@ -1017,7 +1053,9 @@ export function translator(lang) {
       })
       .join(', ');
   /** A level of the computer, one form everywhere ("Level 3", "3. szint"). */
-  t.level = (n) => t('lobby.level.n', { n });
+  t.level = (n) => (n === 'perfect' ? t('lobby.level.perfect') : t('lobby.level.n', { n }));
+  /** A computer seat by its level ("computer, level 3"; `perfect`: "computer, perfect play"). */
+  t.computer = (level) => (level === 'perfect' ? t('game.computer.perfect') : t('game.computer', { level }));
   t.gameName = (meta) => (lang === 'hu' && gamesHu[meta.id] ? gamesHu[meta.id].name : meta.name);
   t.gameSummary = (meta) => (lang === 'hu' && gamesHu[meta.id] ? gamesHu[meta.id].summary : meta.summary);
   t.optionHelp = (game, opt) => (lang === 'hu' && optionsHu[game] && optionsHu[game][opt.key]) || opt.help;

@@ -49,6 +49,9 @@ export async function showLobby(root, ctx) {
     players: [],
     preview: null,
     previewOk: true,
+    // Whether the server plays these options perfectly: 'yes', 'building' (its table is being
+    // made: asked again shortly), or '' (no; the seat is not offered).
+    perfect: '',
     error: '',
     busy: false,
     importText: '',
@@ -134,9 +137,15 @@ export async function showLobby(root, ctx) {
     if (p && Array.isArray(p.players)) {
       state.players = p.players;
       state.preview = p.state || null;
+      state.perfect = p.perfect ? 'yes' : p.perfect_building ? 'building' : '';
+      // A table being built: ask again until it is ready (the same options only).
+      if (state.perfect === 'building') setTimeout(() => mine === previewTicket && updatePreview(), 2000);
     } else if (err) {
       state.preview = null;
+      state.perfect = '';
     }
+    // A perfect seat where these options have no perfect play goes back to a level.
+    for (const s of state.seats) if (s.level === 'perfect' && state.perfect !== 'yes') s.level = startLevel;
     // Otherwise (no answer: the network) the seats stay as they were; creating will say.
     resetSeats();
     render();
@@ -186,7 +195,7 @@ export async function showLobby(root, ctx) {
       });
       saveGame(created.id, { game: state.game, options: req.options, tokens, invites, seatsAsked: state.seats.map((s) => s.kind) });
       setPref('lastGame', state.game);
-      const level = state.seats.find((s) => s.kind === 'computer');
+      const level = state.seats.find((s) => s.kind === 'computer' && s.level !== 'perfect');
       if (level) setPref('level', level.level);
       location.assign(`/g/${encodeURIComponent(created.id)}${review ? '?review=0' : ''}`);
     } catch (e) {
@@ -264,11 +273,11 @@ export async function showLobby(root, ctx) {
       ['me', tr('lobby.seat.me')],
       ['friend', tr('lobby.seat.friend')],
       ['open', tr('lobby.seat.open')],
-      ['computer', tr('lobby.seat.computer', { level: s.level })],
+      ['computer', s.level === 'perfect' ? tr('lobby.seat.perfect') : tr('lobby.seat.computer', { level: s.level })],
     ];
     const level = h(
       'select',
-      { 'data-seat-level': String(i), 'aria-label': tr('lobby.level'), title: tr('lobby.level.hint', { max: levels.max }), on: { change: (e) => { s.level = Number(e.target.value); setPref('level', s.level); render(); } } },
+      { 'data-seat-level': String(i), 'aria-label': tr('lobby.level'), title: tr('lobby.level.hint', { max: levels.max }), on: { change: (e) => { s.level = e.target.value === 'perfect' ? 'perfect' : Number(e.target.value); if (s.level !== 'perfect') setPref('level', s.level); render(); } } },
       Array.from({ length: levels.max - levels.min + 1 }, (_, k) => {
         const l = levels.min + k;
         // The level's measured rating above level 1 in this game (docs/levels.md).
@@ -276,6 +285,8 @@ export async function showLobby(root, ctx) {
         const label = above > 0 ? `${tr.level(l)} — ${tr('lobby.level.above', { elo: above })}` : tr.level(l);
         return h('option', { value: String(l), selected: l === s.level }, label);
       }),
+      // Perfect play, where the server knows it for these options (`computer:perfect`).
+      state.perfect ? h('option', { value: 'perfect', 'data-perfect': state.perfect, disabled: state.perfect !== 'yes', selected: s.level === 'perfect', title: tr('lobby.level.perfect.hint') }, tr(state.perfect === 'yes' ? 'lobby.level.perfect' : 'lobby.level.perfect.building')) : null,
     );
     return h(
       'div.seat',
@@ -370,7 +381,7 @@ export async function showLobby(root, ctx) {
           }
           line += ` · ${tr('lobby.mine.plies', { n: st.ply })}`;
           const others = st.seats.filter((x) => !mine.includes(x.player));
-          const who = others.map((x) => (x.kind.startsWith('computer') ? tr('lobby.mine.computer', { level: x.kind.split(':')[1] }) : x.name ? x.name : x.kind === 'open' ? tr('people.seat.open') : tr('lobby.mine.friend')));
+          const who = others.map((x) => (x.kind.startsWith('computer') ? (x.kind === 'computer:perfect' ? tr('lobby.mine.perfect') : tr('lobby.mine.computer', { level: x.kind.split(':')[1] })) : x.name ? x.name : x.kind === 'open' ? tr('people.seat.open') : tr('lobby.mine.friend')));
           against = !mine.length ? tr('lobby.mine.watched') : tr('lobby.mine.against', { who: who.length ? [...new Set(who)].join(', ') : tr('lobby.mine.yourself') });
         }
         const opts = tr.optionsPhrase(g.options);

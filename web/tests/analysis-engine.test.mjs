@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyseRequest, seatValue, percent, fitsState, engineView, EngineClient } from '../js/analysis-engine.js';
+import { analyseRequest, seatValue, percent, percentExact, verdictOf, seatVerdict, fitsState, engineView, EngineClient } from '../js/analysis-engine.js';
 
 const frame = {
   to_move: 'black',
@@ -42,6 +42,36 @@ test('a frame shows the bar, the best lines, the best move, depth and time', () 
   assert.equal(v.elapsedMs, 230);
   assert.equal(v.final, false);
   assert.equal(engineView(null), null);
+});
+
+test('exact values and proofs are told apart from estimates', () => {
+  // An estimate: nothing proven, the bar from the value.
+  const est = engineView(frame, { players: ['white', 'black'] });
+  assert.equal(est.exact, false);
+  assert.equal(est.verdict, null);
+  assert.equal(est.seat0Verdict, null);
+  // Bulgarian Ur's table: exact chances, to two decimals; 1 and 0 are won and lost.
+  const ur = engineView({ ...frame, exact: true, value: 0.45330 }, { players: ['black', 'yellow'] });
+  assert.equal(ur.exact, true);
+  assert.equal(ur.verdict, null);
+  assert.equal(percentExact(0.453302), '45.33%');
+  assert.equal(percentExact(undefined), '–');
+  assert.equal(verdictOf({ exact: true, value: 1 }), 'won');
+  assert.equal(verdictOf({ exact: true, value: 0 }), 'lost');
+  assert.equal(verdictOf({ exact: false, value: 1 }), null, 'an estimate of 1 is no proof');
+  // The solver's proof for the mover (black) seen from the first seat (white).
+  const won = engineView({ ...frame, solved: { value: 'win', best: 'a1-a2/a3' } }, { players: ['white', 'black'] });
+  assert.equal(won.verdict, 'won');
+  assert.equal(won.seat0Verdict, 'lost');
+  assert.equal(won.seat0, 0, 'the bar shows the proof, not the estimate');
+  assert.equal(won.winning, 'a1-a2/a3');
+  assert.equal(won.best, 'a1-a2/a3', 'the proven move is marked on the board');
+  const lost = engineView({ ...frame, solved: { value: 'loss', best: null } }, { players: ['white', 'black'] });
+  assert.equal(lost.seat0Verdict, 'won');
+  assert.equal(lost.seat0, 1);
+  assert.equal(lost.winning, null);
+  assert.equal(lost.best, 'd1-d7/g7', 'lost: the search\'s move');
+  assert.equal(seatVerdict('won', 'p2', ['p1', 'p2', 'p3']), null);
 });
 
 test('a chance node lists the outcomes with their probabilities, and no best move', () => {

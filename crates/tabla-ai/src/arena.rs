@@ -5,15 +5,12 @@
 use crate::engine::{choose_with, GameAi, Tweaks};
 use crate::{uct, ur_table, Budget};
 use serde::Serialize;
-use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use tabla_core::rand::rngs::SmallRng;
 use tabla_core::rand::{Rng, SeedableRng};
 use tabla_core::{Player, ToMove};
-use tabla_games::amazons::Amazons;
-use tabla_games::bulgarian_ur::BulgarianUr;
 use tabla_games::{with_game, AnyGame};
 
 /// A player in a match.
@@ -119,26 +116,7 @@ impl Bot {
             }
             Bot::Uct => uct::search(g, Budget::time(time), seed).map(|r| r.best),
             Bot::Zero => crate::engine::choose_zero(g, time),
-            Bot::Perfect => {
-                if let Some(a) = (g as &dyn Any).downcast_ref::<Amazons>() {
-                    let limits = crate::solve::Limits { time: time / 2, table_mb: 64, all: false };
-                    let s = crate::solve::solve(a, limits, &mut |_| {});
-                    if let (Some(crate::solve::Value::Win), Some(m)) = (s.value, s.best) {
-                        return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
-                    }
-                    let budget = Budget { time: Some(time / 2), ..Budget::level(crate::MAX_LEVEL) };
-                    return choose_with(g, budget, seed, &Tweaks::default()).ok().flatten();
-                }
-                let u = (g as &dyn Any).downcast_ref::<BulgarianUr>()?;
-                let t = ur_table::table(
-                    ur_table::Variant::of(u),
-                    &ur_table::default_dir(),
-                    &mut |_| {},
-                )
-                .ok()?;
-                let m = t.best_move(u)?;
-                (&m as &dyn Any).downcast_ref::<G::Move>().copied()
-            }
+            Bot::Perfect => crate::solve::perfect_move(g, time, seed),
             Bot::AbTerritory => g.baseline(time).flatten(),
             Bot::Random => {
                 let mut rng = SmallRng::seed_from_u64(seed);

@@ -716,6 +716,216 @@ fn solo(
     Some(best)
 }
 
+// ---------------------------------------------------------------------------------------
+// Perfect play: where it is known here, and its move (the `perfect` bot of `tabla match`,
+// the server's `computer:perfect` seat, the analysis board's proofs).
+
+/// Most empty cells of a two-player Amazons position that the `perfect` seat takes on: from
+/// every such position the solver proves the value within a move's time on a slow machine,
+/// so that its moves are proven, not guessed (measured in `bench/results/perfect.md`).
+pub const PERFECT_AMAZONS_EMPTY: u32 = 10;
+
+/// Most cells (states × quiet layers) of a Bulgarian Ur table that perfect play builds on
+/// demand: one disc under a quiet rule up to 1,600, and two discs without the quiet rule
+/// (226,514 states, 22 MB and seconds to build). Larger tables only from files built ahead.
+pub const PERFECT_UR_CELLS: u64 = 1_000_000;
+
+/// Whether perfect play is known for a game's variant on this machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Perfect {
+    /// Known: the table is at hand, or the board is small enough to prove every move.
+    Ready,
+    /// Its table is being built (seconds): ask again.
+    Building,
+    /// Not known, and why (for a message).
+    No(String),
+}
+
+/// Empty cells of an Amazons position (queens in hand are placed on empty cells, so they
+/// make it no smaller).
+fn amazons_empty(a: &Amazons) -> u32 {
+    let geo = &a.config().geo;
+    geo.cells().filter(|&c| a.content(c).is_empty()).count() as u32
+}
+
+/// The states of a Bulgarian Ur variant's table (`bench/results/ur-tables.md`), `None`
+/// beyond what is built on demand.
+fn ur_states(discs: u8) -> Option<u64> {
+    match discs {
+        1 => Some(625),
+        2 => Some(226_514),
+        _ => None,
+    }
+}
+
+/// Variants whose table a background build is making (or failed to make: the message).
+fn ur_building() -> &'static std::sync::Mutex<HashMap<crate::ur_table::Variant, Option<String>>> {
+    static B: std::sync::OnceLock<
+        std::sync::Mutex<HashMap<crate::ur_table::Variant, Option<String>>>,
+    > = std::sync::OnceLock::new();
+    B.get_or_init(Default::default)
+}
+
+/// Tables built in the background that could not be written to the tables directory.
+fn ur_built() -> &'static std::sync::Mutex<
+    HashMap<crate::ur_table::Variant, std::sync::Arc<crate::ur_table::UrTable>>,
+> {
+    static T: std::sync::OnceLock<
+        std::sync::Mutex<
+            HashMap<crate::ur_table::Variant, std::sync::Arc<crate::ur_table::UrTable>>,
+        >,
+    > = std::sync::OnceLock::new();
+    T.get_or_init(Default::default)
+}
+
+/// The table of a variant for perfect play when it is at hand ([`crate::ur_table::ready`],
+/// or built in the background here); never builds anything large.
+fn ur_perfect_table(
+    v: crate::ur_table::Variant,
+) -> Option<std::sync::Arc<crate::ur_table::UrTable>> {
+    if let Some(t) = ur_built().lock().unwrap_or_else(|p| p.into_inner()).get(&v) {
+        return Some(std::sync::Arc::clone(t));
+    }
+    // `ready` builds one-disc tables of any quiet count when not at hand: only small ones
+    // here (or one on disk). Larger variants it only looks up.
+    let on_disk = || crate::ur_table::default_dir().join(v.file_name()).exists();
+    let large_one =
+        v.discs <= 1 && ur_states(1).unwrap_or(0) * v.layers() as u64 > PERFECT_UR_CELLS;
+    (!large_one || on_disk()).then(|| crate::ur_table::ready(v)).flatten()
+}
+
+/// Builds the table of `v` on another thread (once), writes it to the tables directory so
+/// that level 7, the analysis and a restarted server find it, and keeps it here otherwise.
+fn ur_build_in_background(v: crate::ur_table::Variant) {
+    {
+        let mut b = ur_building().lock().unwrap_or_else(|p| p.into_inner());
+        if b.contains_key(&v) {
+            return;
+        }
+        b.insert(v, None);
+    }
+    std::thread::spawn(move || {
+        let failed = match crate::ur_table::UrTable::build(v, &mut |_| {}) {
+            Ok((t, _)) => {
+                let path = crate::ur_table::default_dir().join(v.file_name());
+                if t.save(&path).is_err() {
+                    ur_built()
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .insert(v, std::sync::Arc::new(t));
+                }
+                None
+            }
+            Err(e) => Some(e),
+        };
+        let mut b = ur_building().lock().unwrap_or_else(|p| p.into_inner());
+        match failed {
+            Some(e) => b.insert(v, Some(e)),
+            None => b.remove(&v),
+        };
+    });
+}
+
+/// Whether perfect play is known for `game` (its variant, from the position given: an
+/// Amazons game gets no larger as it goes on). Bulgarian Ur: a table on disk, or one small
+/// enough to build (one disc at once; two discs without the quiet rule in the background,
+/// started by this call when `build` is set). Amazons: two players and at most
+/// [`PERFECT_AMAZONS_EMPTY`] empty cells. Nothing else.
+pub fn perfect(game: &tabla_games::AnyGame, build: bool) -> Perfect {
+    use tabla_games::AnyGame;
+    const WHERE: &str = "perfect play is known here for Bulgarian Ur with 1 disc, with 2 \
+        discs and quiet=off, or with a table built ahead (tabla solve --build-table), and \
+        for two-player Amazons with at most";
+    let no = |why: String| {
+        Perfect::No(format!("{why}; {WHERE} {PERFECT_AMAZONS_EMPTY} empty cells at the start"))
+    };
+    match game {
+        AnyGame::BulgarianUr(u) => {
+            let v = crate::ur_table::Variant::of(u);
+            if ur_perfect_table(v).is_some() {
+                return Perfect::Ready;
+            }
+            let cells = ur_states(v.discs).map(|s| s * v.layers() as u64);
+            if cells.is_none_or(|c| c > PERFECT_UR_CELLS) {
+                return no(format!("Bulgarian Ur with {} has no exact table here", v.describe()));
+            }
+            if let Some(Some(e)) = ur_building().lock().unwrap_or_else(|p| p.into_inner()).get(&v) {
+                return no(format!("the table of {} could not be built: {e}", v.describe()));
+            }
+            if build {
+                ur_build_in_background(v);
+            }
+            Perfect::Building
+        }
+        AnyGame::Amazons(a) if a.config().players != 2 => {
+            no(format!("Amazons with {} players is not a two-player game", a.config().players))
+        }
+        AnyGame::Amazons(a) => {
+            let empty = amazons_empty(a);
+            if empty <= PERFECT_AMAZONS_EMPTY && a.config().geo.len() <= 128 {
+                Perfect::Ready
+            } else {
+                no(format!("this Amazons board has {empty} empty cells"))
+            }
+        }
+        _ => no(format!("{} is not solved", game.id())),
+    }
+}
+
+/// The perfect move in `g` within `time`: in Bulgarian Ur a move of best exact value from
+/// the variant's table; in two-player Amazons the solver's move when it proves the value in
+/// half the time (a winning move; in a draw a drawing one), else level 7's in the other half
+/// (a lost position, or a board too large to prove). Elsewhere, and in Ur without a table at
+/// hand, level 7's. One function for the `perfect` bot and the server's perfect seat.
+pub fn perfect_move<G: crate::engine::GameAi>(g: &G, time: Duration, seed: u64) -> Option<G::Move> {
+    use std::any::Any;
+    let ToMove::Player(_) = g.to_move() else { return None };
+    if let Some(u) = (g as &dyn Any).downcast_ref::<tabla_games::bulgarian_ur::BulgarianUr>() {
+        let v = crate::ur_table::Variant::of(u);
+        if let Some(m) = ur_perfect_table(v).and_then(|t| t.best_move(u)) {
+            return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
+        }
+    }
+    let mut rest = time;
+    if let Some(a) = (g as &dyn Any).downcast_ref::<Amazons>() {
+        if a.config().players == 2 {
+            let limits = Limits { time: time / 2, table_mb: 64, all: false };
+            let s = solve(a, limits, &mut |_| {});
+            if let (Some(Value::Win | Value::Draw), Some(m)) = (s.value, s.best) {
+                return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
+            }
+            rest = time.saturating_sub(s.elapsed);
+        }
+    }
+    let budget = crate::Budget { time: Some(rest), ..crate::Budget::level(crate::MAX_LEVEL) };
+    crate::engine::choose_with(g, budget, seed, &crate::engine::Tweaks::default()).ok().flatten()
+}
+
+/// [`perfect_move`] for any registered game, in canonical notation.
+pub fn perfect_move_dyn(game: &tabla_games::AnyGame, time: Duration, seed: u64) -> Option<String> {
+    tabla_games::with_game!(game, g => perfect_move(g, time, seed).map(|m| g.format_move(m)))
+}
+
+/// Most empty cells of an Amazons position that the analysis board tries to prove (in a
+/// second or so: positions of random play with 14 are proven in a fifth of a second, the
+/// odd one with 16 takes seconds; `bench/results/perfect.md`).
+pub const PROVE_EMPTY: u32 = 16;
+
+/// A proof of an Amazons position for the analysis board: the solver within `time`, for
+/// two-player positions of at most [`PROVE_EMPTY`] empty cells; `None` elsewhere or when
+/// the time ran out (a value the search only estimates is not a proof).
+pub fn prove(game: &tabla_games::AnyGame, time: Duration) -> Option<Solved> {
+    let tabla_games::AnyGame::Amazons(a) = game else { return None };
+    if a.config().players != 2 || !matches!(game.to_move(), ToMove::Player(_)) {
+        return None;
+    }
+    if amazons_empty(a) > PROVE_EMPTY {
+        return None;
+    }
+    let s = solve_any(game, Limits { time, table_mb: 64, all: false }, &mut |_| {}).ok()?;
+    s.value.is_some().then_some(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -126,10 +126,27 @@ async fn permit(app: &App) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError
     }
 }
 
-fn frame(a: &tabla_ai::Analysis, last: bool) -> String {
+fn frame(a: &tabla_ai::Analysis, proof: Option<&serde_json::Value>, last: bool) -> String {
     let mut v = serde_json::to_value(a).expect("analysis serialises");
+    if let Some(p) = proof {
+        v["solved"] = p.clone();
+    }
     v["final"] = serde_json::Value::Bool(last);
     v.to_string()
+}
+
+/// Longest time an analysis spends trying to prove its position.
+const PROVE_MS: u64 = 1000;
+
+/// The solver's proof of the position where it finds one quickly (small two-player Amazons
+/// positions): `{"value":"win"|"loss"|"draw","best":MOVE|null}` for the player to move. Its
+/// time (at most a quarter of the request's, and a second) comes off the search's.
+fn proof(job: &mut Job) -> Option<serde_json::Value> {
+    let t = (job.request.time / 4).min(Duration::from_millis(PROVE_MS));
+    let s = tabla_ai::solve::prove(&job.position, t)?;
+    job.request.time = job.request.time.saturating_sub(s.elapsed).max(Duration::from_millis(1));
+    let value = s.value?;
+    Some(serde_json::json!({"value": value.word(), "best": s.best}))
 }
 
 /// `POST /api/analyse`.
@@ -145,13 +162,14 @@ pub async fn analyse(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(|t| t.trim().to_string());
-    let job = job(&app, body, bearer).await?;
+    let mut job = job(&app, body, bearer).await?;
     let permit = permit(&app).await?;
     let text = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         crate::hub::guarded("the analysis", || {
+            let proof = proof(&mut job);
             let a = tabla_ai::analyse_with(&job.position, &job.request, &mut |_| {});
-            Ok(frame(&a, true))
+            Ok(frame(&a, proof.as_ref(), true))
         })
     })
     .await
@@ -226,10 +244,13 @@ async fn stream(app: App, mut socket: WebSocket) {
                     };
                     let _ = tokio::task::spawn_blocking(move || {
                         let _permit = permit;
+                        let mut proven = None;
                         let r = crate::hub::guarded("the analysis", || {
+                            proven = proof(&mut job);
+                            let p = proven.as_ref();
                             let a = tabla_ai::analyse_with(&job.position, &job.request, &mut |a| {
                                 if !stop.load(Ordering::Relaxed) {
-                                    let _ = tx.send(frame(a, false));
+                                    let _ = tx.send(frame(a, p, false));
                                 }
                             });
                             Ok(a)
@@ -239,7 +260,7 @@ async fn stream(app: App, mut socket: WebSocket) {
                             return;
                         }
                         let _ = tx.send(match r {
-                            Ok(a) => frame(&a, true),
+                            Ok(a) => frame(&a, proven.as_ref(), true),
                             Err(e) => error_frame(&e),
                         });
                     })

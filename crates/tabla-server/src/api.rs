@@ -99,6 +99,7 @@ pub async fn meta() -> Response {
         .collect();
     let kinds: Vec<String> = std::iter::once(SeatKind::Human)
         .chain((1..=tabla_ai::MAX_LEVEL).map(SeatKind::Computer))
+        .chain(std::iter::once(SeatKind::Computer(crate::hub::PERFECT)))
         .map(SeatKind::label)
         .collect();
     let body = serde_json::json!({

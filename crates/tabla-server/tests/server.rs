@@ -749,7 +749,9 @@ async fn a_preview_shows_the_players_and_the_start_and_refuses_as_creating_does(
         let start = tabla_games::new_game(id, &[]).unwrap();
         let want = tabla_core::StateReport::with_view(start.as_dyn(), &[]);
         assert_eq!(p["state"], serde_json::to_value(&want).unwrap(), "{id}: as tabla state --view");
-        assert_eq!(p.as_object().unwrap().len(), 2, "{p}");
+        // And whether the computer:perfect seat is offered: no default variant is solved.
+        assert_eq!(p["perfect"], false, "{id}");
+        assert_eq!(p.as_object().unwrap().len(), 3, "{p}");
     }
     // Options change the players and the board.
     for (options, words) in [

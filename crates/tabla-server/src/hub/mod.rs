@@ -40,20 +40,26 @@ use tokio::sync::{Mutex, Semaphore};
 pub enum SeatKind {
     /// A person (or an outside program) holding the seat's token.
     Human,
-    /// The computer at a level of [`tabla_ai::Budget::level`].
+    /// The computer at a level of [`tabla_ai::Budget::level`], or [`PERFECT`].
     Computer(u8),
     /// Nobody yet: a person takes it by joining (`POST /api/games/{id}/join`).
     Open,
 }
 
+/// The level of the `computer:perfect` seat: perfect play where it is known (see
+/// [`tabla_ai::solve::perfect`]). Below every level, so that it is a computer seat everywhere
+/// a computer seat is asked about (no ratings, undo allowed, hints open).
+pub const PERFECT: u8 = 0;
+
 impl SeatKind {
-    /// Reads `human`, `computer:L` or `open`.
+    /// Reads `human`, `computer:L`, `computer:perfect` or `open`.
     ///
     /// # Errors
     /// Anything else, with what is expected.
     pub fn parse(text: &str) -> Result<SeatKind, String> {
         let expected = format!(
-            "expected \"human\", \"open\" or \"computer:L\" with a level L from 1 to {}",
+            "expected \"human\", \"open\", \"computer:L\" with a level L from 1 to {}, or \
+             \"computer:perfect\" (solved variants only)",
             tabla_ai::MAX_LEVEL
         );
         if text == "human" {
@@ -61,6 +67,9 @@ impl SeatKind {
         }
         if text == "open" {
             return Ok(SeatKind::Open);
+        }
+        if text == "computer:perfect" {
+            return Ok(SeatKind::Computer(PERFECT));
         }
         match text.strip_prefix("computer:").map(str::parse::<u8>) {
             Some(Ok(l)) if (1..=tabla_ai::MAX_LEVEL).contains(&l) => Ok(SeatKind::Computer(l)),
@@ -72,6 +81,7 @@ impl SeatKind {
     pub fn label(self) -> String {
         match self {
             SeatKind::Human => "human".into(),
+            SeatKind::Computer(PERFECT) => "computer:perfect".into(),
             SeatKind::Computer(l) => format!("computer:{l}"),
             SeatKind::Open => "open".into(),
         }
@@ -249,10 +259,41 @@ pub fn preview(game: &str, options: &[(String, String)]) -> Result<String, ApiEr
         struct Preview<'a> {
             players: Vec<&'static str>,
             state: &'a RawValue,
+            perfect: bool,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            perfect_building: bool,
         }
-        let p = Preview { players: position.player_names(), state: &state };
+        // Asking is what starts a table's build: the lobby previews before it offers the seat.
+        let perfect = tabla_ai::solve::perfect(&position, true);
+        let p = Preview {
+            players: position.player_names(),
+            state: &state,
+            perfect: perfect == tabla_ai::solve::Perfect::Ready,
+            perfect_building: perfect == tabla_ai::solve::Perfect::Building,
+        };
         Ok(serde_json::to_string(&p).expect("preview serialises"))
     })
+}
+
+/// Whether seat `i` may be `computer:perfect` in a game starting at `position`.
+///
+/// # Errors
+/// 400 naming the seat when perfect play is not known for the variant; 503 with a retry hint
+/// while its table is being built (seconds).
+fn perfect_seat(i: usize, position: &AnyGame) -> Result<(), ApiError> {
+    match tabla_ai::solve::perfect(position, true) {
+        tabla_ai::solve::Perfect::Ready => Ok(()),
+        tabla_ai::solve::Perfect::Building => Err(ApiError::busy(
+            format!(
+                "seats[{i}]: computer:perfect: the exact table of this variant is being built \
+                 (seconds); ask again in a moment"
+            ),
+            2000,
+        )),
+        tabla_ai::solve::Perfect::No(why) => {
+            Err(ApiError::bad_request(format!("seats[{i}]: computer:perfect: {why}")))
+        }
+    }
 }
 
 /// Who decides next, as a seat index (`None` at chance or at the end).
@@ -863,6 +904,9 @@ impl Hub {
                 Some(clocks::Clock::new(ClockSpec::parse(v, self.test_clocks)?, names.len()))
             }
         };
+        if let Some(i) = kinds.iter().position(|k| *k == SeatKind::Computer(PERFECT)) {
+            perfect_seat(i, &position)?;
+        }
         if req.rated && kinds.iter().any(|k| matches!(k, SeatKind::Computer(_))) {
             return Err(ApiError::bad_request(
                 "rated: a rated game is between people; every seat must be human or open",
@@ -1418,13 +1462,16 @@ impl Hub {
                 return;
             }
             // On a clock, the time left decides (read now: the wait for a slot counted).
-            let mut budget = tabla_ai::Budget::level_in(&job.position, job.level);
+            // Perfect play thinks as long as the strongest level (it needs time only where
+            // it proves its moves by search, and falls back to that level).
+            let level = if job.level == PERFECT { tabla_ai::MAX_LEVEL } else { job.level };
+            let mut budget = tabla_ai::Budget::level_in(&job.position, level);
             if let Some(clock) = live.meta.clock.as_ref().filter(|c| c.spec.days.is_none()) {
                 let now = clocks::now_ms();
                 let left = clock.remaining_at(now)[job.seat];
                 let waited =
                     if clock.running == Some(job.seat as u8) { now - clock.since } else { 0 };
-                let level_time = tabla_ai::level_time_in(&job.position, job.level);
+                let level_time = tabla_ai::level_time_in(&job.position, level);
                 budget.time =
                     Some(pacing::computer_time(level_time, left, clock.spec.increment_ms, waited));
             }
@@ -1434,9 +1481,15 @@ impl Hub {
             }
             budget
         };
-        let ComputerTurn { position, version, seed, .. } = job;
+        let ComputerTurn { position, version, seed, level, .. } = job;
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
+            if level == PERFECT {
+                let time = budget.time.unwrap_or_else(|| {
+                    tabla_ai::level_time_in(&position, tabla_ai::MAX_LEVEL)
+                });
+                return Ok(tabla_ai::solve::perfect_move_dyn(&position, time, seed));
+            }
             tabla_ai::best_move_dyn(&position, budget, seed)
         })
         .await;
