@@ -689,12 +689,19 @@ pub fn ready(v: Variant) -> Option<Arc<UrTable>> {
         return None;
     }
     let dir = default_dir();
-    if v.discs <= 1 || dir.join(v.file_name()).exists() {
+    // Built on the spot only when it is small (a moment, a few MB): a long quiet count
+    // (`quiet=600000`) multiplies even one disc's 625 states past what a request may cost.
+    let small = v.discs <= 1 && 625 * v.layers() as u64 <= READY_CELLS;
+    if small || dir.join(v.file_name()).exists() {
         table(v, &dir, &mut |_| {}).ok()
     } else {
         None
     }
 }
+
+/// The most cells a table that [`ready`] builds on the spot may have (one disc with a quiet
+/// count up to 1,600).
+const READY_CELLS: u64 = 1_000_000;
 
 /// Tables loaded or built in this process, by variant.
 fn cache() -> &'static Mutex<HashMap<Variant, Arc<UrTable>>> {
@@ -744,6 +751,15 @@ mod tests {
 
     fn variant(discs: u8, centre: Centre, quiet: Option<u32>) -> Variant {
         Variant { discs, centre, quiet }
+    }
+
+    /// A request must not make the server build a huge table: one disc with a long quiet
+    /// count is not "at hand" (375 million cells), while a short one is.
+    #[test]
+    fn ready_builds_only_small_tables_on_the_spot() {
+        assert!(ready(variant(1, Centre::Same, Some(600_000))).is_none());
+        assert!(ready(variant(1, Centre::Same, Some(1_601))).is_none());
+        assert!(ready(variant(1, Centre::Same, Some(20))).is_some());
     }
 
     fn game(v: Variant, text: &str) -> BulgarianUr {
