@@ -204,13 +204,13 @@ fn the_menu_understands_people() {
     assert!(out.contains("2  a learner      about 0.15 s a move, about "), "{out}");
     assert!(out.contains(" above level 1\n"), "{out}");
     assert!(!out.contains("1  a beginner     about 0.10 s a move, about"), "{out}");
+    // Both seats the computer's: it plays the game out.
+    assert!(out.contains("White (computer) played"), "{out}");
+    assert!(out.contains("Black (computer) played"), "{out}");
     // Bulgarian Ur keeps its own table: no level thinks past 1 s where time adds nothing.
     let out = menu_in(None, "ur\n\nyellow\n9\n1\n");
     assert!(out.contains("7  the strongest  about 1.00 s a move, about "), "{out}");
     assert!(out.contains("A level is a number from 1 to 7."), "{out}");
-    // Both seats the computer's: it plays the game out.
-    assert!(out.contains("White (computer) played"), "{out}");
-    assert!(out.contains("Black (computer) played"), "{out}");
 }
 
 /// A GIPF position (basic game) where Black's entry made a row of White's: White must take
