@@ -355,6 +355,7 @@ pub fn think_watched<G: GameAi>(
             let probe = Limits {
                 depth: 64,
                 time: Some(t / 10),
+                extend: None,
                 threads,
                 options: tweaks.options(),
                 stop: None,
@@ -365,6 +366,7 @@ pub fn think_watched<G: GameAi>(
                 return Ok(Some(Choice { mv: r.best, depth: r.depth, nodes: r.nodes, score }));
             }
             budget.time = Some(t.saturating_sub(t0.elapsed()));
+            budget.extend = budget.extend.map(|e| e.saturating_sub(t0.elapsed()));
         }
         return Ok(playouts(mcts::search(
             &g.for_playouts(),
@@ -386,7 +388,14 @@ pub fn think_watched<G: GameAi>(
         Some(d) => d.clamp(1, 64) as u32,
         None => look.unwrap_or(64),
     };
-    let limits = Limits { depth, time, threads, options: tweaks.options(), stop: None };
+    let limits = Limits {
+        depth,
+        time,
+        extend: budget.extend,
+        threads,
+        options: tweaks.options(),
+        stop: None,
+    };
     if temperature <= 0.0 {
         let r = minimax::search(g, &eval, limits, |r| progress(r));
         let score = Some(eval.shown_at(g, eval.expected(r.score)));

@@ -82,6 +82,10 @@ pub struct Budget {
     pub iterations: Option<u64>,
     /// Wall time at most.
     pub time: Option<Duration>,
+    /// In a critical position (the best move unsettled), the search may go on up to this
+    /// long instead of `time`: a player on a clock thinks longer where it matters. `None`:
+    /// never past `time` (a level's time is its meaning where no clock runs).
+    pub extend: Option<Duration>,
     /// The level whose style of play to use (1 a beginner's mistakes ... 7 the strongest);
     /// `None` plays as strongly as the time allows.
     pub level: Option<u8>,
@@ -93,24 +97,29 @@ impl Budget {
     /// [`Budget::level_in`].
     pub fn level(level: u8) -> Budget {
         let level = level.clamp(1, MAX_LEVEL);
-        Budget { iterations: None, time: Some(level_time(level)), level: Some(level) }
+        Budget { iterations: None, time: Some(level_time(level)), extend: None, level: Some(level) }
     }
 
     /// The budget of a level in `game`, by the game's own table of levels
     /// ([`level_time_in`]): what every front end plays with.
     pub fn level_in(game: &tabla_games::AnyGame, level: u8) -> Budget {
         let level = level.clamp(1, MAX_LEVEL);
-        Budget { iterations: None, time: Some(level_time_in(game, level)), level: Some(level) }
+        Budget {
+            iterations: None,
+            time: Some(level_time_in(game, level)),
+            extend: None,
+            level: Some(level),
+        }
     }
 
     /// A time limit only, at full strength.
     pub fn time(t: Duration) -> Budget {
-        Budget { iterations: None, time: Some(t), level: None }
+        Budget { iterations: None, time: Some(t), extend: None, level: None }
     }
 
     /// A number of UCT playouts only (for reproducible tests).
     pub fn iterations(n: u64) -> Budget {
-        Budget { iterations: Some(n), time: None, level: None }
+        Budget { iterations: Some(n), time: None, extend: None, level: None }
     }
 }
 

@@ -116,6 +116,21 @@ fn settled<M>(
     cfg.settle && f64::from(first.visits - second) > to_come
 }
 
+/// Whether the root's choice is still open: its two most visited moves are within a half of
+/// each other's visits. A search with [`Budget::extend`] goes on past its time then.
+fn critical<M>(nodes: &[Node<M>]) -> bool {
+    let (mut first, mut second) = (0u32, 0u32);
+    for &c in &nodes[0].children {
+        let v = nodes[c as usize].visits;
+        if v > first {
+            (first, second) = (v, first);
+        } else if v > second {
+            second = v;
+        }
+    }
+    second > 0 && u64::from(second) * 3 >= u64::from(first) * 2
+}
+
 struct Node<M> {
     mv: Option<M>,
     /// The player who chose `mv` (none for chance outcomes and the root).
@@ -243,7 +258,8 @@ fn grow<G: Game, E: Evaluator<G>>(
             // (each iteration when widening: an expansion costs as much as hundreds of
             // playouts)
             || ((cfg.widen > 0.0 || iterations.is_multiple_of(16))
-                && budget.time.is_some_and(|t| t0.elapsed() >= t))
+                && budget.time.is_some_and(|t| t0.elapsed() >= t)
+                && !budget.extend.is_some_and(|e| t0.elapsed() < e && critical(nodes)))
         {
             break;
         }
@@ -400,8 +416,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let before: u64 = start.iter().map(|t| u64::from(t.nodes[0].visits)).sum();
     // The clock aims a little before the budget; helper trees that the machine keeps
     // waiting past it are left behind rather than waited for.
-    let stop = budget.time.map(|t| t.saturating_sub((t / 20).min(Duration::from_millis(20))));
-    let per_thread = Budget { time: stop, ..per_thread };
+    let aim = |t: Duration| t.saturating_sub((t / 20).min(Duration::from_millis(20)));
+    let per_thread =
+        Budget { time: budget.time.map(aim), extend: budget.extend.map(aim), ..per_thread };
     let (tx, rx) = mpsc::channel();
     let mut start = start.into_iter();
     let mine = start.next().expect("at least one tree");
@@ -414,7 +431,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
     }
     drop(tx);
     let mut trees = vec![grow(mine, eval, &cfg, per_thread, seed, t0)];
-    let grace = budget.time.map(|t| t0 + t);
+    let grace = budget.time.map(|t| t0 + budget.extend.map_or(t, |e| e.max(t)));
     while trees.len() < threads {
         let got = match grace {
             Some(g) => rx.recv_timeout(g.saturating_duration_since(Instant::now())).ok(),
@@ -544,6 +561,34 @@ mod tests {
             nodes[0].children.push(i as u32 + 1);
         }
         nodes
+    }
+
+    #[test]
+    fn the_choice_is_critical_while_the_two_most_visited_moves_are_close() {
+        assert!(critical(&root_with(&[(100, 0.5), (80, 0.5), (10, 0.4)])));
+        assert!(critical(&root_with(&[(10, 0.4), (67, 0.5), (100, 0.5)])));
+        assert!(!critical(&root_with(&[(100, 0.5), (60, 0.5), (10, 0.4)])));
+        assert!(!critical(&root_with(&[(100, 0.5)])));
+        assert!(!critical(&root_with(&[])));
+    }
+
+    /// A root whose moves are all alike stays critical: with an extension the search
+    /// thinks past its time, up to the extension.
+    #[test]
+    fn an_open_choice_takes_the_extension() {
+        // Black's queen at c1 is walled in: every move of White's wins alike.
+        let g = amazons(&["layout=1../###/.#2"]);
+        let cfg =
+            Config { threads: 1, reuse: false, settle: false, decided: 0.0, ..Config::default() };
+        let budget = Budget {
+            time: Some(Duration::from_millis(20)),
+            extend: Some(Duration::from_millis(400)),
+            ..Budget::time(Duration::ZERO)
+        };
+        let t0 = Instant::now();
+        let r = search(&g, &AmazonsEval::default(), cfg, budget, 5).unwrap();
+        assert!(t0.elapsed() >= Duration::from_millis(300), "{:?}", t0.elapsed());
+        assert!(r.moves.len() > 2 && r.moves.iter().all(|m| m.2 == 1.0));
     }
 
     #[test]

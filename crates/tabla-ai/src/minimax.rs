@@ -58,6 +58,9 @@ pub struct Limits {
     pub depth: u32,
     /// Stop at this time.
     pub time: Option<Duration>,
+    /// In a critical position, go on up to this long instead of `time` (see
+    /// [`Report::critical`]): a player on a clock thinks longer where the choice is unclear.
+    pub extend: Option<Duration>,
     /// Search threads.
     pub threads: usize,
     /// Search switches.
@@ -72,6 +75,7 @@ impl Limits {
         Limits {
             depth: MAX_DEPTH,
             time: Some(time),
+            extend: None,
             threads,
             options: Options::default(),
             stop: None,
@@ -80,7 +84,14 @@ impl Limits {
 
     /// Exactly `depth` plies deep, one thread, no clock (for tests).
     pub fn depth(depth: u32) -> Limits {
-        Limits { depth, time: None, threads: 1, options: Options::default(), stop: None }
+        Limits {
+            depth,
+            time: None,
+            extend: None,
+            threads: 1,
+            options: Options::default(),
+            stop: None,
+        }
     }
 }
 
@@ -98,6 +109,10 @@ pub struct Report<M> {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
+    /// Whether the position looked critical after the last completed depth: its best move
+    /// differed from the depth before, or its score fell by more than a quarter of the
+    /// evaluation's scale. A search with [`Limits::extend`] goes on past its time then.
+    pub critical: bool,
 }
 
 struct Shared<G: Game, E> {
@@ -106,6 +121,10 @@ struct Shared<G: Game, E> {
     stop: AtomicBool,
     nodes: AtomicU64,
     deadline: Option<Instant>,
+    /// The deadline of a critical position ([`Limits::extend`]).
+    hard: Option<Instant>,
+    /// The last completed depth found the position critical: `hard` is the deadline.
+    critical: AtomicBool,
     /// The caller's stop switch, looked at with the clock.
     cancel: Option<Arc<AtomicBool>>,
     eval: E,
@@ -124,6 +143,13 @@ fn deadline(t0: Instant, time: Duration) -> Instant {
 }
 
 impl<G: Game, E: Evaluator<G>> Shared<G, E> {
+    /// Whether the search's time is up: its deadline, or in a critical position the later
+    /// one of [`Limits::extend`].
+    fn past_deadline(&self) -> bool {
+        let hard = self.hard.filter(|_| self.critical.load(Ordering::Relaxed));
+        hard.or(self.deadline).is_some_and(|d| Instant::now() >= d)
+    }
+
     fn new(root: &G, eval: &E, table: Arc<Table>, generation: u8, limits: &Limits) -> Self {
         let ToMove::Player(me) = root.to_move() else { panic!("no player to move") };
         let win = eval.win_value().min(WIN);
@@ -133,6 +159,8 @@ impl<G: Game, E: Evaluator<G>> Shared<G, E> {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             deadline: limits.time.map(|t| deadline(Instant::now(), t)),
+            hard: limits.extend.map(|t| deadline(Instant::now(), t)),
+            critical: AtomicBool::new(false),
             cancel: limits.stop.clone(),
             eval: eval.clone(),
             root: me,
@@ -221,7 +249,7 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
     fn out_of_time(&mut self) -> bool {
         if self.nodes.is_multiple_of(CLOCK_EVERY) {
             self.shared.nodes.fetch_add(CLOCK_EVERY, Ordering::Relaxed);
-            if self.shared.deadline.is_some_and(|d| Instant::now() >= d)
+            if self.shared.past_deadline()
                 || self.shared.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
@@ -555,8 +583,14 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     assert!(!moves.is_empty(), "a player to move has a move");
-    let mut report =
-        Report { best: moves[0], score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO };
+    let mut report = Report {
+        best: moves[0],
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        critical: false,
+    };
     if moves.len() == 1 {
         return report;
     }
@@ -625,6 +659,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
             }
         };
         let Some((m, v)) = found else { break };
+        report.critical =
+            depth >= 2 && (m != report.best || v < report.score - (eval.scale() / 4.0) as i32);
+        shared.critical.store(report.critical, Ordering::Relaxed);
         guess = v;
         report.best = m;
         report.score = v;
@@ -637,7 +674,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
         }
         // The next iteration takes several times this one: do not start one that cannot
         // end.
-        if let Some(t) = limits.time {
+        let extended = limits.extend.filter(|_| report.critical);
+        if let Some(t) = limits.time.map(|t| extended.map_or(t, |e| e.max(t))) {
             if t0.elapsed() * 2 > t {
                 break;
             }
@@ -850,7 +888,7 @@ pub fn score_moves_watched<G: Game, E: Evaluator<G>>(
         // The main thread has nothing left to take: wait for the helpers' last moves.
         while job.done.load(Ordering::Acquire) < moves.len() && !job.failed.load(Ordering::Acquire)
         {
-            if shared.deadline.is_some_and(|d| Instant::now() >= d)
+            if shared.past_deadline()
                 || shared.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
             {
                 shared.stop.store(true, Ordering::Relaxed);
@@ -917,6 +955,41 @@ mod tests {
     use crate::eval::Zero;
     use crate::testing::amazons;
     use tabla_games::amazons::Amazons;
+
+    /// A depth is critical when its best move differs from the depth before or its score
+    /// fell by over a quarter of the scale; over random positions both kinds occur.
+    #[test]
+    fn a_position_is_critical_when_the_best_move_changes_or_its_score_falls() {
+        use crate::eval::amazons::AmazonsEval;
+        let e = AmazonsEval::default();
+        let mut rng =
+            <tabla_core::rand::rngs::SmallRng as tabla_core::rand::SeedableRng>::seed_from_u64(9);
+        let (mut critical, mut calm) = (0, 0);
+        let mut buf = Vec::new();
+        for start in 0..12 {
+            let mut g = amazons(&[]);
+            for _ in 0..(2 + start % 5) {
+                let m = g.random_move(&mut rng, &mut buf);
+                g.play(m);
+            }
+            if g.to_move() == ToMove::Over {
+                continue;
+            }
+            let mut seen: Vec<Report<_>> = Vec::new();
+            search(&g, &e, Limits::depth(3), |r| seen.push(r.clone()));
+            assert!(!seen.is_empty() && !seen[0].critical, "depth 1 has nothing to compare");
+            for w in seen.windows(2) {
+                let fell = w[1].score < w[0].score - (e.scale() / 4.0) as i32;
+                assert_eq!(w[1].critical, w[1].best != w[0].best || fell);
+                if w[1].critical {
+                    critical += 1;
+                } else {
+                    calm += 1;
+                }
+            }
+        }
+        assert!(critical > 0 && calm > 0, "{critical} critical, {calm} calm");
+    }
 
     #[test]
     fn finds_the_only_winning_turn_with_one_and_two_threads() {

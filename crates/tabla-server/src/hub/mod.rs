@@ -1472,12 +1472,15 @@ impl Hub {
                 let waited =
                     if clock.running == Some(job.seat as u8) { now - clock.since } else { 0 };
                 let level_time = tabla_ai::level_time_in(&job.position, level);
-                budget.time =
-                    Some(pacing::computer_time(level_time, left, clock.spec.increment_ms, waited));
+                let think =
+                    pacing::computer_time(level_time, left, clock.spec.increment_ms, waited);
+                budget.time = Some(think);
+                budget.extend = Some(pacing::critical_time(think, left));
             }
             if permit.is_none() {
                 tracing::info!(game = %live.id, "no search slot in time: the computer plays a quick move");
                 budget.time = budget.time.map(|t| t.min(pacing::QUICK_MOVE));
+                budget.extend = None;
             }
             budget
         };

@@ -54,6 +54,19 @@ pub fn computer_time(
     level.min(Duration::from_millis(share as u64))
 }
 
+/// How long a computer seat that thinks `think` ([`computer_time`]) may go on in a critical
+/// position (its search's choice unsettled: `tabla_ai::Budget::extend`), as a strong player
+/// spends more where the choice is hard: up to twice `think`, but never more than a sixtieth
+/// of what is left beyond the reserve (half an even share of the turns ahead). So only a
+/// clock with time to spare is spent this way (a level's 4 s becomes up to 8 s from about
+/// ten minutes left); a short clock, already thinking its share, keeps to it.
+pub fn critical_time(think: Duration, remaining_ms: i64) -> Duration {
+    let think_ms = think.as_millis() as i64;
+    let usable = (remaining_ms - RESERVE_MS).max(0);
+    let most = (2 * think_ms).min(usable / (2 * TURNS_AHEAD)).max(think_ms);
+    Duration::from_millis(most as u64)
+}
+
 /// What a computer seat thinks when it plays without a search slot (see [`patience`]).
 pub const QUICK_MOVE: Duration = Duration::from_millis(FLOOR_MS as u64);
 
@@ -110,6 +123,36 @@ mod tests {
             let mut left: i64 = clock;
             for _ in 0..100 {
                 let t = computer_time(L7, left, increment, 0).as_millis() as i64;
+                left -= t + 50;
+                assert!(left > 0, "ran out on {clock} ms + {increment} ms");
+                left += increment;
+            }
+        }
+    }
+
+    #[test]
+    fn critical_positions_get_more_time_and_the_clock_still_never_runs_out() {
+        // A long clock: twice the level's time where the choice is hard.
+        let long = 30 * 60 * 1000;
+        assert_eq!(critical_time(computer_time(L7, long, 0, 0), long), 2 * L7);
+        // Five minutes: a sixtieth of what is left.
+        let five = 5 * 60 * 1000;
+        let think = computer_time(L7, five, 0, 0);
+        assert_eq!(think, L7);
+        assert_eq!(critical_time(think, five), Duration::from_millis((five as u64 - 400) / 60));
+        // A minute: the think is already the share; nothing more.
+        let think = computer_time(L7, 60_000, 0, 0);
+        assert_eq!(critical_time(think, 60_000), think);
+        assert_eq!(critical_time(QUICK_MOVE, 100), QUICK_MOVE);
+        // Every position critical, each think overrunning by 50 ms.
+        for (clock, increment) in
+            [(60_000, 0), (10_000, 100), (10_000, 1000), (180_000, 2000), (300_000, 0), (long, 0)]
+        {
+            let mut left: i64 = clock;
+            for _ in 0..100 {
+                let think = computer_time(L7, left, increment, 0);
+                let t = critical_time(think, left).as_millis() as i64;
+                assert!(t <= 2 * think.as_millis() as i64);
                 left -= t + 50;
                 assert!(left > 0, "ran out on {clock} ms + {increment} ms");
                 left += increment;
