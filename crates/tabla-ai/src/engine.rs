@@ -126,6 +126,7 @@ pub const SEARCH_KEYS: &[&str] = &[
     "widen_pow",
     "expand",
     "wide",
+    "narrow",
     "settle",
     "decided",
 ];
@@ -211,7 +212,8 @@ impl Tweaks {
         if placing && g.opening_left() > ab_tail {
             return Kind::Mcts { cut: cut(16), widen: false };
         }
-        let wide = self.get("wide").map_or(level >= MAX_LEVEL && g.wide(), |v| v != 0);
+        let wide = self.get("wide").map_or(level >= MAX_LEVEL && g.wide(), |v| v != 0)
+            && self.get("narrow").is_none_or(|n| !fewer_moves_than(g, n.max(0) as usize));
         match (self.get("search"), g.kind()) {
             (Some(0), _) => Kind::Minimax,
             (Some(1), Kind::Mcts { cut: c, widen }) => Kind::Mcts { cut: cut(c), widen },
@@ -247,6 +249,14 @@ impl Tweaks {
     fn threads(&self) -> usize {
         self.get("threads").map_or_else(threads, |t| t.clamp(1, 64) as usize)
     }
+}
+
+/// Whether `g`'s player to move has fewer than `n` turns (a narrowed middle game, where
+/// alpha-beta looks deeper than the widened tree).
+fn fewer_moves_than<G: Game>(g: &G, n: usize) -> bool {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.len() < n
 }
 
 /// Search threads: both cores (at most four).

@@ -185,9 +185,9 @@ enum Command {
         /// Bot B, as --a.
         #[arg(long = "b", value_name = "BOT")]
         b: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 10)]
-        games: usize,
+        /// Games to play (at least 1).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
         /// Milliseconds per move for both bots (else each bot's own budget).
         #[arg(long, value_name = "T")]
         time_ms: Option<u64>,
@@ -666,7 +666,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let cfg = tabla_ai::arena::MatchConfig {
                 a: bot(&a)?,
                 b: bot(&b)?,
-                games,
+                games: games as usize,
                 time: time_ms.map(Duration::from_millis),
                 seed,
                 jobs,

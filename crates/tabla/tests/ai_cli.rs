@@ -229,6 +229,10 @@ fn match_refuses_unknown_bots_and_terms_with_exit_2() {
         assert!(out.stdout.is_empty());
         assert!(!out.stderr.is_empty());
     }
+    // No games is no match: refused, not a score of nothing.
+    let out = tabla(&["match", "amazons", "--a", "uct", "--b", "uct", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games"));
 }
 
 #[test]
