@@ -59,6 +59,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod ratings;
 pub mod review;
+pub mod seega_table;
 pub mod solve;
 pub(crate) mod tt;
 pub mod uct;
