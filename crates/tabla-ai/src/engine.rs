@@ -267,6 +267,21 @@ fn exact_values<G: GameAi>(g: &G) -> Option<Vec<(G::Move, f64)>> {
         .collect()
 }
 
+/// Seega's exact values where an endgame table covers the position (phase 2 with few
+/// stones: [`crate::seega_table::ready`], built at once when small, else on another thread
+/// for later moves): every legal turn with its value for the mover, best first (the fastest
+/// win, the longest defence), the rules' order among equals.
+fn seega_exact<G: GameAi>(g: &G) -> Option<Vec<(G::Move, crate::seega_table::Exact)>> {
+    use std::any::Any;
+    let s = (g as &dyn Any).downcast_ref::<tabla_games::seega::Seega>()?;
+    let mut values = crate::seega_table::ready(s, true)?.move_values(s)?;
+    values.sort_by_key(|m| std::cmp::Reverse(m.1.score()));
+    values
+        .into_iter()
+        .map(|(m, v)| (&m as &dyn Any).downcast_ref::<G::Move>().map(|m| (*m, v)))
+        .collect()
+}
+
 /// The move `budget` chooses for `g`; `None` when no player is to move.
 pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
     choose_with(g, budget, seed, &Tweaks::default()).ok().flatten()
@@ -329,6 +344,15 @@ pub fn think_watched<G: GameAi>(
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
     // The strongest level plays perfectly where an exact table is at hand.
     if level == MAX_LEVEL {
+        if let Some(values) = seega_exact(g) {
+            let best = values.first().map(|&(mv, v)| Choice {
+                mv,
+                depth: 0,
+                nodes: 0,
+                score: Some(v.expected()),
+            });
+            return Ok(best);
+        }
         if let Some(values) = exact_values(g) {
             let best = values.iter().copied().reduce(|a, b| if b.1 > a.1 { b } else { a });
             return Ok(best.map(|(mv, v)| Choice { mv, depth: 0, nodes: 0, score: Some(v) }));
@@ -485,6 +509,10 @@ pub struct MoveValue {
     /// The expected line of play from this move (the first `lines` moves only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pv: Option<Vec<String>>,
+    /// Turns to the end of the game after this move with best play, where an exact table
+    /// knows them (a Seega endgame won or lost; none for a draw).
+    #[serde(rename = "in", skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
 }
 
 /// Every legal move with its value, best first (`tabla analyse`). The fields after `moves`
@@ -509,7 +537,8 @@ pub struct Analysis {
     /// Time spent so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<u64>,
-    /// The values are exact (from a Bulgarian Ur table), not a search's estimate.
+    /// The values are exact (from a Bulgarian Ur table or a Seega endgame table), not a
+    /// search's estimate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<bool>,
 }
@@ -577,8 +606,11 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
     let limits =
         |t: Duration, threads: usize| Limits { stop: req.stop.clone(), ..Limits::time(t, threads) };
     // Exact values where a table has them (looked up once).
-    let exact = match g.to_move() {
-        ToMove::Player(_) => exact_values(g),
+    let exact: Option<Vec<(G::Move, f64, Option<u32>)>> = match g.to_move() {
+        ToMove::Player(_) => match seega_exact(g) {
+            Some(v) => Some(v.into_iter().map(|(m, e)| (m, e.expected(), e.turns())).collect()),
+            None => exact_values(g).map(|v| v.into_iter().map(|(m, x)| (m, x, None)).collect()),
+        },
         _ => None,
     };
     match g.to_move() {
@@ -605,6 +637,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                         visits,
                         chance: Some(g.chance_probability(m)),
                         pv: None,
+                        turns: None,
                     }
                 })
                 .collect();
@@ -616,12 +649,13 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
             let out = exact
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(m, v)| MoveValue {
+                .map(|(m, v, turns)| MoveValue {
                     mv: g.format_move(m),
                     value: v,
                     visits: 0,
                     chance: None,
                     pv: (lines > 0).then(|| vec![g.format_move(m)]),
+                    turns,
                 })
                 .collect();
             let mut a = finish(out, 0, Some(me));
@@ -695,6 +729,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                                 })
                                 .collect()
                         }),
+                        turns: None,
                     })
                     .collect();
                 finish(out, depth, Some(me))

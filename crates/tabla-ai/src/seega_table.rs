@@ -350,20 +350,34 @@ pub struct ClassStats {
     pub fewer: u8,
     /// Positions after symmetry (each with either side to move).
     pub positions: u64,
-    /// At quiet count 0: positions won, drawn and lost for the mover.
-    pub wins: u64,
-    /// See `wins`.
-    pub draws: u64,
-    /// See `wins`.
-    pub losses: u64,
-    /// The longest win at quiet count 0 (turns).
-    pub longest_win: u32,
+    /// At quiet count 0, by the mover's stones (`more`, then `fewer` when they differ).
+    pub sides: Vec<SideStats>,
     /// Successor edges stored (turns without capture).
     pub edges: u64,
     /// Time to build the class.
     pub time: Duration,
     /// Bytes of its values and keys.
     pub bytes: u64,
+}
+
+/// The results at quiet count 0 of a class's positions with the mover holding `mover`
+/// stones.
+#[derive(Clone, Debug, Default)]
+pub struct SideStats {
+    /// The mover's stones.
+    pub mover: u8,
+    /// Positions.
+    pub positions: u64,
+    /// Positions won for the mover.
+    pub wins: u64,
+    /// Positions drawn.
+    pub draws: u64,
+    /// Positions lost for the mover.
+    pub losses: u64,
+    /// The longest win (turns to the end).
+    pub longest_win: u32,
+    /// The longest loss (turns to the end).
+    pub longest_loss: u32,
 }
 
 /// How a build went.
@@ -554,15 +568,26 @@ impl SeegaTable {
             bytes: (len * 8 + class.values.len() * 2) as u64,
             ..ClassStats::default()
         };
-        for &x in &class.values[..len] {
-            match Exact::from_score(x) {
-                Exact::Win(d) => {
-                    s.wins += 1;
-                    s.longest_win = s.longest_win.max(d);
+        for &(mover, _) in orientations {
+            let mut side = SideStats { mover, ..SideStats::default() };
+            for (&k, &x) in class.keys.iter().zip(&class.values[..len]) {
+                if k >> 58 != u64::from(mover) {
+                    continue;
                 }
-                Exact::Draw => s.draws += 1,
-                Exact::Loss(_) => s.losses += 1,
+                side.positions += 1;
+                match Exact::from_score(x) {
+                    Exact::Win(d) => {
+                        side.wins += 1;
+                        side.longest_win = side.longest_win.max(d);
+                    }
+                    Exact::Draw => side.draws += 1,
+                    Exact::Loss(d) => {
+                        side.losses += 1;
+                        side.longest_loss = side.longest_loss.max(d);
+                    }
+                }
             }
+            s.sides.push(side);
         }
         (class, s, scratch)
     }
