@@ -606,7 +606,9 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
     let limits =
         |t: Duration, threads: usize| Limits { stop: req.stop.clone(), ..Limits::time(t, threads) };
     // Exact values where a table has them (looked up once).
-    let exact: Option<Vec<(G::Move, f64, Option<u32>)>> = match g.to_move() {
+    // Each move's exact value, and the turns to the end where a table knows them.
+    type Exact<M> = Vec<(M, f64, Option<u32>)>;
+    let exact: Option<Exact<G::Move>> = match g.to_move() {
         ToMove::Player(_) => match seega_exact(g) {
             Some(v) => Some(v.into_iter().map(|(m, e)| (m, e.expected(), e.turns())).collect()),
             None => exact_values(g).map(|v| v.into_iter().map(|(m, x)| (m, x, None)).collect()),
@@ -983,6 +985,68 @@ mod tests {
         // Ten discs: no table, the search plays and says nothing of exactness.
         let ten = tabla_games::new_game("bulgarian-ur", &[]).unwrap();
         assert_eq!(analyse(&ten, Duration::from_millis(10)).exact, None);
+    }
+
+    /// Level 7 and the analysis in Seega endgames: the fastest win, the longest defence,
+    /// every move's exact value with its turns; phase 1 as before.
+    #[test]
+    fn level_7_and_analyse_play_seega_endgames_from_the_table() {
+        use crate::seega_table::{table, Exact, Variant};
+        use tabla_games::seega::{Seega, SeegaConfig};
+        let mut rng = SmallRng::seed_from_u64(5);
+        // Two stones a side at the default quiet=50 are built at once; three against two at
+        // quiet=6 are built here first, as a background build would have.
+        let small = SeegaConfig::default();
+        let six = SeegaConfig { quiet: 6, ..SeegaConfig::default() };
+        let v = Variant { size: 5, diagonal: true, quiet: 6, most: 3 };
+        table(v, &mut |_| {}).unwrap();
+        let (mut wins, mut losses) = (0, 0);
+        for i in 0..4000 {
+            let (cfg, a, b) = if i % 2 == 0 { (small, 2, 2) } else { (six, 2, 3) };
+            let mut cells: Vec<u32> = (0..25).collect();
+            let mut pick = |k: usize| -> u128 {
+                (0..k).map(|_| 1u128 << cells.swap_remove(rng.random_range(0..cells.len()))).sum()
+            };
+            let (x, o) = (pick(a), pick(b));
+            let q = rng.random_range(0..cfg.quiet);
+            let Ok(g) = Seega::from_stones(cfg, [x, o], tabla_core::Player(0), q) else {
+                continue;
+            };
+            let t = crate::seega_table::ready(&g, false).expect("at hand");
+            let values = t.move_values(&g).unwrap();
+            let top = values.iter().map(|m| m.1.score()).max().unwrap();
+            let mut distinct: Vec<i16> = values.iter().map(|m| m.1.score()).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            // Only positions where the choice matters: two wins (or two losses) of
+            // different lengths.
+            let kind = Exact::from_score(top);
+            if distinct.iter().filter(|&&x| Exact::from_score(x).word() == kind.word()).count() < 2
+                || kind == Exact::Draw
+            {
+                continue;
+            }
+            let chosen = choose(&g, Budget::level(MAX_LEVEL), 1).unwrap();
+            let got = values.iter().find(|m| m.0 == chosen).unwrap().1;
+            assert_eq!(got.score(), top, "{} chose {:?}", g.position_text(), got);
+            let any: AnyGame = g.clone().into();
+            let an = analyse(&any, Duration::from_millis(10));
+            assert_eq!(an.exact, Some(true));
+            assert_eq!(an.moves.len(), values.len());
+            assert_eq!(an.moves[0].value, kind.expected());
+            assert_eq!(an.moves[0].turns, kind.turns());
+            match kind {
+                Exact::Win(_) => wins += 1,
+                _ => losses += 1,
+            }
+            if wins >= 5 && losses >= 5 {
+                break;
+            }
+        }
+        assert!(wins >= 5 && losses >= 5, "{wins} wins, {losses} losses checked");
+        // Phase 1: no table, nothing said of exactness.
+        let start = tabla_games::new_game("seega", &[]).unwrap();
+        assert_eq!(analyse(&start, Duration::from_millis(10)).exact, None);
     }
 
     #[test]

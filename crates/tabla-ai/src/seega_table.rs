@@ -41,7 +41,6 @@
 //! Figures (5×5, `bench/results/seega-tables.md`): at most three stones a side is 586,000
 //! positions after symmetry, 29 million values at quiet=50 (58 MB), built in seconds.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tabla_core::{Game, Player, ToMove};
@@ -663,16 +662,24 @@ impl SeegaTable {
 // ---------------------------------------------------------------------------------------
 // Tables at hand
 
-/// Tables built in this process, by variant.
-fn cache() -> &'static Mutex<HashMap<Variant, Arc<SeegaTable>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Variant, Arc<SeegaTable>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+/// Most values the tables kept in a process hold together (about 200 MB): a server asked
+/// about many quiet limits keeps the newest tables, not all of them.
+pub const CACHE_CELLS: u64 = 100_000_000;
+
+/// Tables kept, oldest first.
+type Kept = Vec<(Variant, Arc<SeegaTable>)>;
+
+/// Tables built in this process, oldest first.
+fn cache() -> &'static Mutex<Kept> {
+    static CACHE: OnceLock<Mutex<Kept>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(Vec::new()))
 }
 
-/// Variants being built on another thread.
-fn building() -> &'static Mutex<std::collections::HashSet<Variant>> {
-    static B: OnceLock<Mutex<std::collections::HashSet<Variant>>> = OnceLock::new();
-    B.get_or_init(Default::default)
+/// Whether a table is being built on another thread (one at a time, so that requests for
+/// many variants cannot start many builds).
+fn building() -> &'static Mutex<bool> {
+    static B: OnceLock<Mutex<bool>> = OnceLock::new();
+    B.get_or_init(|| Mutex::new(false))
 }
 
 /// A table in this process that covers `v` (the same rules, at least as many stones).
@@ -684,6 +691,19 @@ fn cached(v: Variant) -> Option<Arc<SeegaTable>> {
         })
         .min_by_key(|(k, _)| k.most)
         .map(|(_, t)| Arc::clone(t))
+}
+
+/// Keeps `t`, dropping the oldest tables while all together hold more than [`CACHE_CELLS`].
+fn keep(v: Variant, t: &Arc<SeegaTable>) {
+    let mut c = cache().lock().unwrap_or_else(|p| p.into_inner());
+    c.retain(|(k, _)| *k != v);
+    c.push((v, Arc::clone(t)));
+    let cells = |c: &[(Variant, Arc<SeegaTable>)]| -> u64 {
+        c.iter().map(|(_, t)| t.positions() * u64::from(t.variant.quiet)).sum()
+    };
+    while c.len() > 1 && cells(&c) > CACHE_CELLS {
+        c.remove(0);
+    }
 }
 
 /// The table for `v`: from this process's cache, else built now (and kept). `progress`
@@ -700,7 +720,7 @@ pub fn table(
     }
     let (t, s) = SeegaTable::build(v, progress)?;
     let t = Arc::new(t);
-    cache().lock().unwrap_or_else(|p| p.into_inner()).insert(v, Arc::clone(&t));
+    keep(v, &t);
     Ok((t, Some(s)))
 }
 
@@ -719,11 +739,15 @@ pub fn ready(g: &Seega, build: bool) -> Option<Arc<SeegaTable>> {
     if v.cells() <= QUICK_CELLS {
         return table(v, &mut |_| {}).ok().map(|(t, _)| t);
     }
-    if build && building().lock().unwrap_or_else(|p| p.into_inner()).insert(v) {
-        std::thread::spawn(move || {
-            let _ = table(v, &mut |_| {});
-            building().lock().unwrap_or_else(|p| p.into_inner()).remove(&v);
-        });
+    if build {
+        let mut busy = building().lock().unwrap_or_else(|p| p.into_inner());
+        if !*busy {
+            *busy = true;
+            std::thread::spawn(move || {
+                let _ = table(v, &mut |_| {});
+                *building().lock().unwrap_or_else(|p| p.into_inner()) = false;
+            });
+        }
     }
     None
 }
@@ -731,6 +755,7 @@ pub fn ready(g: &Seega, build: bool) -> Option<Arc<SeegaTable>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
     use tabla_games::seega::SeegaConfig;
 
     fn config(quiet: u32, diagonal: bool) -> SeegaConfig {
