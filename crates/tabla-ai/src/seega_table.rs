@@ -53,9 +53,10 @@ pub const WIN: i16 = 32_000;
 /// `i16` values (and tables too large to keep).
 pub const MAX_QUIET: u32 = 2_000;
 
-/// Most values (positions × quiet layers) a table built on demand may hold: about 80 MB.
-/// 5×5 with three stones a side at quiet=50 (29 million) fits; four a side does not.
-pub const MEMORY_CELLS: u64 = 40_000_000;
+/// Most values (positions × quiet layers) a table built on demand may hold: 128 MB of
+/// values. 5×5 with three stones a side fits up to quiet=109 (29 million values at the
+/// default 50); four a side (17 million positions) does not.
+pub const MEMORY_CELLS: u64 = 64_000_000;
 
 /// Most values of a table built inside a request (analysis, a move of level 7) without
 /// waiting: milliseconds of work (5×5 with two stones a side is 9,500 positions).
@@ -215,9 +216,10 @@ impl Variant {
 }
 
 /// Which tables are built, for messages.
-pub const WHICH: &str = "exact tables cover phase 2 with up to 3 stones a side on 5×5 at the \
-    default quiet=50 (seconds to build; fewer stones or a smaller quiet limit are quicker), \
-    2 a side on 7×7, and any variant whose positions × quiet counts stay under 40 million";
+pub const WHICH: &str = "exact tables cover phase 2 with up to 3 stones a side on 5×5 at \
+    quiet limits up to 109 (seconds to build; fewer stones or a smaller limit are quicker), 2 a \
+    side on 7×7 and 9×9 (quiet up to 51 there), and any variant whose positions × quiet \
+    counts stay under 64 million";
 
 fn binom(n: u64, k: u64) -> u64 {
     if k > n {
@@ -422,7 +424,8 @@ impl SeegaTable {
                     continue;
                 }
                 let (class, s, peak) = t.build_class(more, fewer);
-                stats.peak_bytes = stats.peak_bytes.max(peak + t.bytes());
+                // The scratch, the classes before and this one's keys and values at once.
+                stats.peak_bytes = stats.peak_bytes.max(peak + t.bytes() + s.bytes);
                 t.classes.push(class);
                 progress(&s);
                 stats.classes.push(s);
@@ -662,9 +665,9 @@ impl SeegaTable {
 // ---------------------------------------------------------------------------------------
 // Tables at hand
 
-/// Most values the tables kept in a process hold together (about 200 MB): a server asked
+/// Most values the tables kept in a process hold together (about 256 MB): a server asked
 /// about many quiet limits keeps the newest tables, not all of them.
-pub const CACHE_CELLS: u64 = 100_000_000;
+pub const CACHE_CELLS: u64 = 128_000_000;
 
 /// Tables kept, oldest first.
 type Kept = Vec<(Variant, Arc<SeegaTable>)>;
