@@ -218,7 +218,7 @@ impl Variant {
 /// Which tables are built, for messages.
 pub const WHICH: &str = "exact tables cover phase 2 with up to 3 stones a side on 5×5 at \
     quiet limits up to 109 (seconds to build; fewer stones or a smaller limit are quicker), 2 a \
-    side on 7×7 and 9×9 (quiet up to 51 there), and any variant whose positions × quiet \
+    side on 7×7 (quiet up to 400) and 9×9 (quiet up to 51), and any variant whose positions × quiet \
     counts stay under 64 million";
 
 fn binom(n: u64, k: u64) -> u64 {
