@@ -944,6 +944,22 @@ mod tests {
         eprintln!("same result {same}, different {differ}");
     }
 
+    /// The constructor the tables use refuses what is not a phase-2 position in play.
+    #[test]
+    fn positions_from_stones_are_checked() {
+        let c = config(6, true);
+        let ok = Seega::from_stones(c, [0b11, 0b1100], FIRST, 5).unwrap();
+        assert!(ok.history_is_fresh() && ok.is_moving_phase() && ok.quiet_turns() == 5);
+        let bad = |stones: [u128; 2], p: Player, q: u32| {
+            Seega::from_stones(c, stones, p, q).err().map(|e| e.0).unwrap_or_default()
+        };
+        assert!(bad([0b11, 0b110], FIRST, 0).contains("twice"));
+        assert!(bad([0b11, 1 << 25 | 1 << 30], FIRST, 0).contains("off the board"));
+        assert!(bad([0b1, 0b1100], FIRST, 0).contains("2 to 12"));
+        assert!(bad([0b11, 0b1100], FIRST, 6).contains("below the limit"));
+        assert!(bad([0b11, 0b1100], Player(2), 0).contains("no player"));
+    }
+
     #[test]
     fn too_large_variants_are_refused_with_a_reason() {
         let v = Variant { size: 5, diagonal: true, quiet: 50, most: 4 };
