@@ -386,8 +386,8 @@ const en = {
   // Seega's endgame tables: exact results with the turns to the end.
   'analysis.eval.won.in': '{player}: won in {n}',
   'analysis.eval.lost.in': '{player}: lost in {n}',
-  'analysis.proven.won.in': '{player} to move wins in {n} turns with best play: exact',
-  'analysis.proven.lost.in': '{player} to move loses in {n} turns with best play: exact',
+  'analysis.proven.won.in': '{player} to move wins with best play: exact (turns to the end: {n})',
+  'analysis.proven.lost.in': '{player} to move loses with best play: exact (turns to the end: {n})',
   'analysis.all.endgame': 'Every move with its exact result for {player} (turns to the end; repetitions not counted)',
   'analysis.move.win.in': 'wins in {n}',
   'analysis.move.loss.in': 'loses in {n}',
