@@ -128,6 +128,7 @@ pub const SEARCH_KEYS: &[&str] = &[
     "wide",
     "settle",
     "decided",
+    "table",
 ];
 
 /// Progressive widening of level 7's MCTS where [`GameAi::wide`]: a node visited `n` times
@@ -342,8 +343,9 @@ pub fn think_watched<G: GameAi>(
     let eval = tweaks.eval::<G>()?;
     let ToMove::Player(_) = g.to_move() else { return Ok(None) };
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
-    // The strongest level plays perfectly where an exact table is at hand.
-    if level == MAX_LEVEL {
+    // The strongest level plays perfectly where an exact table is at hand (`table=0`: it
+    // searches anyway, for measuring what the tables add).
+    if level == MAX_LEVEL && tweaks.get("table") != Some(0) {
         if let Some(values) = seega_exact(g) {
             let best = values.first().map(|&(mv, v)| Choice {
                 mv,

@@ -944,6 +944,85 @@ mod tests {
         eprintln!("same result {same}, different {differ}");
     }
 
+    /// What the tables add in play: random 3-against-3 positions (5×5, quiet=50) that the
+    /// table says the mover wins by taking two stones (won in 5 to 49), each played twice with the rules' history: the table's
+    /// moves against level 7's search (`table=0`) at 100 ms a move, and the search on the
+    /// winning side against the table. Prints the results and the turns taken
+    /// (`bench/results/seega-tables.md`). By hand:
+    /// `cargo test --release -p tabla-ai -- --ignored conversions --nocapture`.
+    #[test]
+    #[ignore = "a measurement, printed: run by hand"]
+    fn conversions_against_the_search_by_hand() {
+        use crate::engine::{choose_with, Tweaks};
+        let v = Variant { size: 5, diagonal: true, quiet: 50, most: 3 };
+        let (t, _) = table(v, &mut |_| {}).unwrap();
+        let search = Tweaks(vec![("table".into(), 0)]);
+        let budget = crate::Budget {
+            iterations: None,
+            time: Some(Duration::from_millis(100)),
+            level: Some(crate::MAX_LEVEL),
+        };
+        let mut rng = Rng(2026);
+        let (mut games, mut table_won, mut search_won) = (0, 0, 0);
+        let (mut table_turns, mut promised) = (0, 0);
+        // The search's wins: turns, and how many ended on stones (repetition, quiet rule)
+        // rather than by taking the second stone.
+        let (mut search_turns, mut on_stones) = (0, 0);
+        while games < 20 {
+            let x = rng.stones(3, 0, 25);
+            let o = rng.stones(3, x, 25);
+            let g0 = Seega::from_stones(config(50, true), [x, o], FIRST, 0).unwrap();
+            let Some(Exact::Win(d)) = t.value(&g0) else { continue };
+            if !(5..50).contains(&d) {
+                // A capture in reach (either side finds it), or one capture and then the
+                // quiet rule's count (51 and more): only wins by taking two stones within
+                // the limit, where the defence matters.
+                continue;
+            }
+            games += 1;
+            for table_first in [true, false] {
+                let mut g = g0.clone();
+                let mut turns = 0;
+                while let ToMove::Player(p) = g.to_move() {
+                    let by_table = (p == FIRST) == table_first;
+                    let mv = if by_table {
+                        t.best_move(&g).unwrap().0
+                    } else {
+                        choose_with(&g, budget, 1, &search).unwrap().unwrap()
+                    };
+                    g.play(mv);
+                    turns += 1;
+                }
+                let first_won = g.outcome().unwrap().winners.contains(FIRST);
+                if table_first {
+                    table_won += usize::from(first_won);
+                    if first_won {
+                        table_turns += turns;
+                        promised += d;
+                    }
+                } else {
+                    search_won += usize::from(first_won);
+                    if first_won {
+                        search_turns += turns;
+                        on_stones += usize::from(g.stones_on_board(SECOND) > 1);
+                    }
+                }
+                eprintln!(
+                    "{} won in {d}: {} on the winning side, {:?} after {turns} turns ({})",
+                    g0.position_text(),
+                    if table_first { "table" } else { "search" },
+                    g.outcome().unwrap(),
+                    g.end_reason().map(|r| r.text).unwrap_or_default()
+                );
+            }
+        }
+        eprintln!(
+            "table on the winning side won {table_won}/{games} (turns {table_turns}, the table \
+             promised {promised}); the search won {search_won}/{games} (turns {search_turns}, \
+             {on_stones} on stones, not by taking the second stone)"
+        );
+    }
+
     /// The constructor the tables use refuses what is not a phase-2 position in play.
     #[test]
     fn positions_from_stones_are_checked() {
