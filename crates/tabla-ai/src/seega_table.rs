@@ -290,6 +290,7 @@ impl Board {
             | (self.rank(mover) * self.binom[self.n][b] + self.rank(opp))
     }
 
+    /// The image of a set of cells under symmetry `t`.
     #[inline]
     fn image(&self, t: usize, mut set: u128) -> u128 {
         let mut out = 0;

@@ -717,6 +717,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if let AnyGame::BulgarianUr(u) = &g {
                 return solve_ur(u, &dir, all, build_table);
             }
+            if stones.is_some() && !(build_table && matches!(g, AnyGame::Seega(_))) {
+                return Err(Failure("--stones: only with seega --build-table".into(), 2));
+            }
             if let AnyGame::Seega(s) = &g {
                 if build_table {
                     return seega_build(s, stones);
@@ -725,7 +728,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     return seega_solved(s, all);
                 }
             }
-            if build_table || stones.is_some() {
+            if build_table {
                 return Err(Failure(
                     "--build-table: only Bulgarian Ur and Seega have tables".into(),
                     2,

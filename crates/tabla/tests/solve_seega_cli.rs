@@ -131,4 +131,7 @@ fn build_table_prints_each_material_class_and_refuses_bad_sizes() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("exact tables cover"));
     let out = tabla(&["solve", "amazons", "--build-table"]);
     assert_eq!(out.status.code(), Some(2));
+    let out = tabla(&["solve", "seega", "--stones", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only with seega --build-table"));
 }
