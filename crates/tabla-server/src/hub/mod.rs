@@ -1485,9 +1485,9 @@ impl Hub {
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             if level == PERFECT {
-                let time = budget
-                    .time
-                    .unwrap_or_else(|| tabla_ai::level_time_in(&position, tabla_ai::MAX_LEVEL));
+                let time = budget.time.unwrap_or_else(|| {
+                    tabla_ai::level_time_in(&position, tabla_ai::MAX_LEVEL)
+                });
                 return Ok(tabla_ai::solve::perfect_move_dyn(&position, time, seed));
             }
             tabla_ai::best_move_dyn(&position, budget, seed)
