@@ -50,6 +50,15 @@ export function verdictOf(frame) {
   return null;
 }
 
+/**
+ * Turns to the end of the game with best play where an exact table knows them (Seega's
+ * endgame tables: `solved.in`), else null. The same for both seats: it counts turns, not
+ * whose they are.
+ */
+export function turnsOf(frame) {
+  return frame && frame.solved && typeof frame.solved.in === 'number' ? frame.solved.in : null;
+}
+
 /** A verdict for `player` seen from the first seat (two players), else null. */
 export function seatVerdict(verdict, player, players) {
   if (!verdict || !players || !players.length) return null;
@@ -77,14 +86,16 @@ export function fitsState(frame, state) {
  *   the outcomes, each with its probability `chance`);
  * - `best` the best move to mark on the board (none at a chance node);
  * - `depth`, `elapsedMs`, `final`; or `error` / `retryMs` for an error frame;
- * - `exact` the values are exact (Bulgarian Ur's table), not estimates; `verdict` what is
- *   proven for `player` ('won' | 'lost' | 'drawn' | null) and `seat0Verdict` for the first
- *   seat (a proven result also sets the bar: 1, 0 or ½); `winning` the proven best move.
+ * - `exact` the values are exact (Bulgarian Ur's table, Seega's endgame tables), not
+ *   estimates; `verdict` what is proven for `player` ('won' | 'lost' | 'drawn' | null) and
+ *   `seat0Verdict` for the first seat (a proven result also sets the bar: 1, 0 or ½);
+ *   `turns` the turns to the end where a table knows them (each move's `turns` likewise);
+ *   `winning` the proven best move.
  */
 export function engineView(frame, { players, lines = LINES } = {}) {
   if (!frame) return null;
   if (frame.error) return { error: String(frame.error), retryMs: typeof frame.retry_after_ms === 'number' ? frame.retry_after_ms : null };
-  const moves = (frame.moves || []).map((m) => ({ move: m.move, value: m.value, visits: m.visits, pv: m.pv || null, chance: typeof m.chance === 'number' ? m.chance : null }));
+  const moves = (frame.moves || []).map((m) => ({ move: m.move, value: m.value, visits: m.visits, pv: m.pv || null, chance: typeof m.chance === 'number' ? m.chance : null, turns: typeof m.in === 'number' ? m.in : null }));
   const chance = frame.to_move === 'chance';
   const verdict = verdictOf(frame);
   const seat0Verdict = seatVerdict(verdict, frame.player, players);
@@ -97,6 +108,7 @@ export function engineView(frame, { players, lines = LINES } = {}) {
     exact: frame.exact === true,
     verdict,
     seat0Verdict,
+    turns: turnsOf(frame),
     winning: (frame.solved && frame.solved.best) || null,
     chance,
     lines: chance ? [] : moves.slice(0, lines),

@@ -372,6 +372,7 @@ export async function showAnalysis(root, ctx, game) {
   /** The bar's words: a proven result ("White: won"), an exact chance, or the estimate. */
   function barText(tr, v, seat0, share) {
     const player = tr.player(seat0);
+    if (v.seat0Verdict && v.turns !== null && v.seat0Verdict !== 'drawn') return tr(`analysis.eval.${v.seat0Verdict}.in`, { player, n: v.turns });
     if (v.seat0Verdict) return tr(`analysis.eval.${v.seat0Verdict}`, { player });
     if (v.exact) return tr('analysis.eval.exact', { player, pct: percentExact(share) });
     return tr('analysis.eval', { player, pct: percent(share) });
@@ -412,15 +413,20 @@ export async function showAnalysis(root, ctx, game) {
         // What is proven here (the solver, or an exact table's 1 or 0), and exact values
         // (Bulgarian Ur's table): said apart from the engine's estimates.
         if (v.verdict) {
-          body.push(h('p.value.exact', { 'data-engine': 'verdict', 'data-verdict': v.verdict }, tr(`analysis.proven.${v.verdict}`, { player: who }), v.winning ? h('span', ' · ', tr('analysis.proven.best'), ' ', h('button.mv', { type: 'button', 'data-winning': v.winning, on: { click: () => play(v.winning) } }, v.winning)) : null));
+          const proven = v.turns !== null && v.verdict !== 'drawn' ? tr(`analysis.proven.${v.verdict}.in`, { player: who, n: v.turns }) : tr(`analysis.proven.${v.verdict}`, { player: who });
+          body.push(h('p.value.exact', { 'data-engine': 'verdict', 'data-verdict': v.verdict, 'data-turns': v.turns === null ? null : String(v.turns) }, proven, v.winning ? h('span', ' · ', tr('analysis.proven.best'), ' ', h('button.mv', { type: 'button', 'data-winning': v.winning, on: { click: () => play(v.winning) } }, v.winning)) : null));
         } else if (v.exact) {
           body.push(h('p.value.exact', { 'data-engine': 'exact' }, tr('analysis.exact', { player: who, pct: percentExact(v.value) })));
         }
-        const shown = v.exact ? percentExact : percent;
-        // Bulgarian Ur: every move with its win chance for the roll shown; else the best lines.
-        const list = game === 'bulgarian-ur' ? v.all : v.lines;
-        body.push(h('h3', tr(game === 'bulgarian-ur' ? (v.exact ? 'analysis.all.exact' : 'analysis.all') : v.verdict ? 'analysis.lines.estimate' : 'analysis.lines', { player: who })));
-        body.push(h('ol.lines', list.map((m) => h('li', { 'data-line': m.move }, h('strong.v', shown(m.value)), h('span.pv', (m.pv && m.pv.length ? m.pv : [m.move]).map((tok, i, pv) => h('button.mv', { type: 'button', 'data-pv': String(i), title: tr('analysis.pv.play'), on: { click: () => playLine(pv, i) } }, tok)))))));
+        // Seega's endgame tables: each move's result with the turns to the end ("wins in 7").
+        const endgame = v.exact && game === 'seega';
+        const result = (m) => (m.value === 1 ? tr('analysis.move.win.in', { n: m.turns }) : m.value === 0 ? tr('analysis.move.loss.in', { n: m.turns }) : tr('analysis.move.draw'));
+        const shown = endgame ? result : v.exact ? (m) => percentExact(m.value) : (m) => percent(m.value);
+        // Bulgarian Ur: every move with its win chance for the roll shown; Seega's endgames:
+        // every move with its exact result; else the best lines.
+        const list = game === 'bulgarian-ur' || endgame ? v.all : v.lines;
+        body.push(h('h3', tr(endgame ? 'analysis.all.endgame' : game === 'bulgarian-ur' ? (v.exact ? 'analysis.all.exact' : 'analysis.all') : v.verdict ? 'analysis.lines.estimate' : 'analysis.lines', { player: who })));
+        body.push(h('ol.lines', list.map((m) => h('li', { 'data-line': m.move }, h('strong.v', shown(m)), h('span.pv', (m.pv && m.pv.length ? m.pv : [m.move]).map((tok, i, pv) => h('button.mv', { type: 'button', 'data-pv': String(i), title: tr('analysis.pv.play'), on: { click: () => playLine(pv, i) } }, tok)))))));
       }
     }
     keepFocus(el.engine, () => fill(el.engine, h('div.engine-head', sw, h('span.muted', { 'data-engine': 'status' }, status)), body));

@@ -383,6 +383,15 @@ const en = {
   'analysis.proven.lost': '{player} to move has lost: proven',
   'analysis.proven.drawn': 'A draw with best play: proven',
   'analysis.proven.best': 'a winning move:',
+  // Seega's endgame tables: exact results with the turns to the end.
+  'analysis.eval.won.in': '{player}: won in {n}',
+  'analysis.eval.lost.in': '{player}: lost in {n}',
+  'analysis.proven.won.in': '{player} to move wins with best play: exact (turns to the end: {n})',
+  'analysis.proven.lost.in': '{player} to move loses with best play: exact (turns to the end: {n})',
+  'analysis.all.endgame': 'Every move with its exact result for {player} (turns to the end; repetitions not counted)',
+  'analysis.move.win.in': 'wins in {n}',
+  'analysis.move.loss.in': 'loses in {n}',
+  'analysis.move.draw': 'draw',
   'analysis.lines.estimate': 'The engine\'s estimates (win chance of {player})',
 };
 
@@ -764,6 +773,14 @@ const hu = {
   'analysis.proven.lost': 'A soron lévő {player} vesztett: bizonyítva',
   'analysis.proven.drawn': 'Legjobb játékkal döntetlen: bizonyítva',
   'analysis.proven.best': 'nyerő lépés:',
+  'analysis.eval.won.in': '{player}: {n} lépésben nyer',
+  'analysis.eval.lost.in': '{player}: {n} lépésben veszít',
+  'analysis.proven.won.in': 'A soron lévő {player} legjobb játékkal {n} lépésben nyer: pontos érték',
+  'analysis.proven.lost.in': 'A soron lévő {player} legjobb játékkal {n} lépésben veszít: pontos érték',
+  'analysis.all.endgame': 'Minden lépés, {player} pontos eredményével (lépések a végéig; az ismétlést nem számolja)',
+  'analysis.move.win.in': '{n} lépésben nyer',
+  'analysis.move.loss.in': '{n} lépésben veszít',
+  'analysis.move.draw': 'döntetlen',
   'analysis.lines.estimate': 'A motor becslései ({player} nyerési esélye)',
 };
 

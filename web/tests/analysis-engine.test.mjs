@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyseRequest, seatValue, percent, percentExact, verdictOf, seatVerdict, fitsState, engineView, EngineClient } from '../js/analysis-engine.js';
+import { analyseRequest, seatValue, percent, percentExact, verdictOf, seatVerdict, turnsOf, fitsState, engineView, EngineClient } from '../js/analysis-engine.js';
 
 const frame = {
   to_move: 'black',
@@ -72,6 +72,27 @@ test('exact values and proofs are told apart from estimates', () => {
   assert.equal(lost.winning, null);
   assert.equal(lost.best, 'd1-d7/g7', 'lost: the search\'s move');
   assert.equal(seatVerdict('won', 'p2', ['p1', 'p2', 'p3']), null);
+});
+
+test('a Seega endgame table gives the turns to the end, for the position and each move', () => {
+  // As the server sends it: the table's result in `solved` with "in", exact move values.
+  const f = {
+    to_move: 'first', player: 'first', value: 1, exact: true, final: true,
+    solved: { value: 'win', best: 'c2-c1', in: 3 },
+    moves: [{ move: 'c2-c1', value: 1, visits: 0, in: 3 }, { move: 'a1-a2', value: 0.5, visits: 0 }, { move: 'a1-b1', value: 0, visits: 0, in: 6 }],
+  };
+  const v = engineView(f, { players: ['first', 'second'] });
+  assert.equal(v.verdict, 'won');
+  assert.equal(v.turns, 3);
+  assert.equal(v.exact, true);
+  assert.deepEqual(v.all.map((m) => m.turns), [3, null, 6], 'a draw has no turns');
+  // Seen from the other seat the count is the same: it counts turns, not whose they are.
+  const w = engineView({ ...f, player: 'second', to_move: 'second' }, { players: ['first', 'second'] });
+  assert.equal(w.seat0Verdict, 'lost');
+  assert.equal(w.turns, 3);
+  // The solver's proofs (Amazons) know no distance.
+  assert.equal(turnsOf({ solved: { value: 'win', best: 'x' } }), null);
+  assert.equal(turnsOf(null), null);
 });
 
 test('a chance node lists the outcomes with their probabilities, and no best move', () => {

@@ -129,6 +129,7 @@ pub const SEARCH_KEYS: &[&str] = &[
     "narrow",
     "settle",
     "decided",
+    "table",
 ];
 
 /// Progressive widening of level 7's MCTS where [`GameAi::wide`]: a node visited `n` times
@@ -277,6 +278,21 @@ fn exact_values<G: GameAi>(g: &G) -> Option<Vec<(G::Move, f64)>> {
         .collect()
 }
 
+/// Seega's exact values where an endgame table covers the position (phase 2 with few
+/// stones: [`crate::seega_table::ready`], built at once when small, else on another thread
+/// for later moves): every legal turn with its value for the mover, best first (the fastest
+/// win, the longest defence), the rules' order among equals.
+fn seega_exact<G: GameAi>(g: &G) -> Option<Vec<(G::Move, crate::seega_table::Exact)>> {
+    use std::any::Any;
+    let s = (g as &dyn Any).downcast_ref::<tabla_games::seega::Seega>()?;
+    let mut values = crate::seega_table::ready(s, true)?.move_values(s)?;
+    values.sort_by_key(|m| std::cmp::Reverse(m.1.score()));
+    values
+        .into_iter()
+        .map(|(m, v)| (&m as &dyn Any).downcast_ref::<G::Move>().map(|m| (*m, v)))
+        .collect()
+}
+
 /// The move `budget` chooses for `g`; `None` when no player is to move.
 pub fn choose<G: GameAi>(g: &G, budget: Budget, seed: u64) -> Option<G::Move> {
     choose_with(g, budget, seed, &Tweaks::default()).ok().flatten()
@@ -337,8 +353,18 @@ pub fn think_watched<G: GameAi>(
     let eval = tweaks.eval::<G>()?;
     let ToMove::Player(_) = g.to_move() else { return Ok(None) };
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
-    // The strongest level plays perfectly where an exact table is at hand.
-    if level == MAX_LEVEL {
+    // The strongest level plays perfectly where an exact table is at hand (`table=0`: it
+    // searches anyway, for measuring what the tables add).
+    if level == MAX_LEVEL && tweaks.get("table") != Some(0) {
+        if let Some(values) = seega_exact(g) {
+            let best = values.first().map(|&(mv, v)| Choice {
+                mv,
+                depth: 0,
+                nodes: 0,
+                score: Some(v.expected()),
+            });
+            return Ok(best);
+        }
         if let Some(values) = exact_values(g) {
             let best = values.iter().copied().reduce(|a, b| if b.1 > a.1 { b } else { a });
             return Ok(best.map(|(mv, v)| Choice { mv, depth: 0, nodes: 0, score: Some(v) }));
@@ -504,6 +530,10 @@ pub struct MoveValue {
     /// The expected line of play from this move (the first `lines` moves only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pv: Option<Vec<String>>,
+    /// Turns to the end of the game after this move with best play, where an exact table
+    /// knows them (a Seega endgame won or lost; none for a draw).
+    #[serde(rename = "in", skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
 }
 
 /// Every legal move with its value, best first (`tabla analyse`). The fields after `moves`
@@ -528,7 +558,8 @@ pub struct Analysis {
     /// Time spent so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elapsed_ms: Option<u64>,
-    /// The values are exact (from a Bulgarian Ur table), not a search's estimate.
+    /// The values are exact (from a Bulgarian Ur table or a Seega endgame table), not a
+    /// search's estimate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<bool>,
 }
@@ -596,8 +627,13 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
     let limits =
         |t: Duration, threads: usize| Limits { stop: req.stop.clone(), ..Limits::time(t, threads) };
     // Exact values where a table has them (looked up once).
-    let exact = match g.to_move() {
-        ToMove::Player(_) => exact_values(g),
+    // Each move's exact value, and the turns to the end where a table knows them.
+    type Exact<M> = Vec<(M, f64, Option<u32>)>;
+    let exact: Option<Exact<G::Move>> = match g.to_move() {
+        ToMove::Player(_) => match seega_exact(g) {
+            Some(v) => Some(v.into_iter().map(|(m, e)| (m, e.expected(), e.turns())).collect()),
+            None => exact_values(g).map(|v| v.into_iter().map(|(m, x)| (m, x, None)).collect()),
+        },
         _ => None,
     };
     match g.to_move() {
@@ -624,6 +660,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                         visits,
                         chance: Some(g.chance_probability(m)),
                         pv: None,
+                        turns: None,
                     }
                 })
                 .collect();
@@ -635,12 +672,13 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
             let out = exact
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(m, v)| MoveValue {
+                .map(|(m, v, turns)| MoveValue {
                     mv: g.format_move(m),
                     value: v,
                     visits: 0,
                     chance: None,
                     pv: (lines > 0).then(|| vec![g.format_move(m)]),
+                    turns,
                 })
                 .collect();
             let mut a = finish(out, 0, Some(me));
@@ -714,6 +752,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
                                 })
                                 .collect()
                         }),
+                        turns: None,
                     })
                     .collect();
                 finish(out, depth, Some(me))
@@ -967,6 +1006,68 @@ mod tests {
         // Ten discs: no table, the search plays and says nothing of exactness.
         let ten = tabla_games::new_game("bulgarian-ur", &[]).unwrap();
         assert_eq!(analyse(&ten, Duration::from_millis(10)).exact, None);
+    }
+
+    /// Level 7 and the analysis in Seega endgames: the fastest win, the longest defence,
+    /// every move's exact value with its turns; phase 1 as before.
+    #[test]
+    fn level_7_and_analyse_play_seega_endgames_from_the_table() {
+        use crate::seega_table::{table, Exact, Variant};
+        use tabla_games::seega::{Seega, SeegaConfig};
+        let mut rng = SmallRng::seed_from_u64(5);
+        // Two stones a side at the default quiet=50 are built at once; three against two at
+        // quiet=6 are built here first, as a background build would have.
+        let small = SeegaConfig::default();
+        let six = SeegaConfig { quiet: 6, ..SeegaConfig::default() };
+        let v = Variant { size: 5, diagonal: true, quiet: 6, most: 3 };
+        table(v, &mut |_| {}).unwrap();
+        let (mut wins, mut losses) = (0, 0);
+        for i in 0..4000 {
+            let (cfg, a, b) = if i % 2 == 0 { (small, 2, 2) } else { (six, 2, 3) };
+            let mut cells: Vec<u32> = (0..25).collect();
+            let mut pick = |k: usize| -> u128 {
+                (0..k).map(|_| 1u128 << cells.swap_remove(rng.random_range(0..cells.len()))).sum()
+            };
+            let (x, o) = (pick(a), pick(b));
+            let q = rng.random_range(0..cfg.quiet);
+            let Ok(g) = Seega::from_stones(cfg, [x, o], tabla_core::Player(0), q) else {
+                continue;
+            };
+            let t = crate::seega_table::ready(&g, false).expect("at hand");
+            let values = t.move_values(&g).unwrap();
+            let top = values.iter().map(|m| m.1.score()).max().unwrap();
+            let mut distinct: Vec<i16> = values.iter().map(|m| m.1.score()).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            // Only positions where the choice matters: two wins (or two losses) of
+            // different lengths.
+            let kind = Exact::from_score(top);
+            if distinct.iter().filter(|&&x| Exact::from_score(x).word() == kind.word()).count() < 2
+                || kind == Exact::Draw
+            {
+                continue;
+            }
+            let chosen = choose(&g, Budget::level(MAX_LEVEL), 1).unwrap();
+            let got = values.iter().find(|m| m.0 == chosen).unwrap().1;
+            assert_eq!(got.score(), top, "{} chose {:?}", g.position_text(), got);
+            let any: AnyGame = g.clone().into();
+            let an = analyse(&any, Duration::from_millis(10));
+            assert_eq!(an.exact, Some(true));
+            assert_eq!(an.moves.len(), values.len());
+            assert_eq!(an.moves[0].value, kind.expected());
+            assert_eq!(an.moves[0].turns, kind.turns());
+            match kind {
+                Exact::Win(_) => wins += 1,
+                _ => losses += 1,
+            }
+            if wins >= 5 && losses >= 5 {
+                break;
+            }
+        }
+        assert!(wins >= 5 && losses >= 5, "{wins} wins, {losses} losses checked");
+        // Phase 1: no table, nothing said of exactness.
+        let start = tabla_games::new_game("seega", &[]).unwrap();
+        assert_eq!(analyse(&start, Duration::from_millis(10)).exact, None);
     }
 
     #[test]

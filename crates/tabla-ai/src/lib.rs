@@ -14,7 +14,9 @@
 //! - [`arena`]: bots against each other (`tabla match`), with the score's interval and Elo;
 //! - [`mod@bench`]: depth, speed and time-budget measurements (`tabla bench search`);
 //! - [`ur_table`]: exact tables of Bulgarian Ur with few discs (`tabla solve`, the `perfect`
-//!   bot).
+//!   bot);
+//! - [`seega_table`]: exact tables of Seega endgames with few stones (`tabla solve`, level 7,
+//!   the analysis), with the turns to the end.
 //!
 //! # Which search plays which game, and why
 //!
@@ -59,6 +61,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod ratings;
 pub mod review;
+pub mod seega_table;
 pub mod solve;
 pub(crate) mod tt;
 pub mod uct;

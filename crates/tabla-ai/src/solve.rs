@@ -409,9 +409,10 @@ fn unpack(w: u64) -> (i8, i8) {
 pub fn refusal(game: &tabla_games::AnyGame) -> Option<String> {
     use tabla_games::AnyGame;
     const SUPPORTED: &str = "tabla solve handles two-player games without dice: Amazons with \
-        2 players (any board, layout, holes, killer, placement), Seega and GIPF (searched \
-        without a table, as their repetition rules depend on the game's history: positions \
-        near their end)";
+        2 players (any board, layout, holes, killer, placement), Seega's phase 2 with few \
+        stones from exact endgame tables, and Seega and GIPF otherwise by a search without a \
+        table, as their repetition rules depend on the game's history (positions near their \
+        end)";
     match game {
         AnyGame::BulgarianUr(_) => Some(format!(
             "Bulgarian Ur has dice: its exact expected scores come from tables (solve_ur), not \
@@ -441,6 +442,9 @@ pub struct Solved {
     pub nodes: u64,
     /// Wall time taken.
     pub elapsed: Duration,
+    /// Turns to the end of the game with best play, where an exact table knows them (Seega's
+    /// endgames: see [`solve_seega`]); `None` from the search, and for a draw.
+    pub turns: Option<u32>,
 }
 
 /// Solves any registered game (`tabla solve`).
@@ -467,8 +471,69 @@ pub fn solve_any(
             moves: s.moves.iter().map(|&(m, v)| (g.format_move(m), v)).collect(),
             nodes: s.nodes,
             elapsed: s.elapsed,
+            turns: None,
         }
     }))
+}
+
+// ---------------------------------------------------------------------------------------
+// Seega: exact endgame tables.
+
+/// A Seega position's exact value from an endgame table ([`crate::seega_table`]).
+#[derive(Clone, Debug)]
+pub struct SeegaSolved {
+    /// The contract name of the player to move.
+    pub to_move: &'static str,
+    /// The value for that player, with the turns to the end.
+    pub value: crate::seega_table::Exact,
+    /// A move of that value (the fastest win; a drawing move), none when lost.
+    pub best: Option<String>,
+    /// With `all`: every legal move and its value for the mover, best first (the fastest
+    /// win, the longest defence), the rules' order among equals.
+    pub moves: Vec<(String, crate::seega_table::Exact)>,
+    /// Positions in the table (after symmetry).
+    pub positions: u64,
+    /// The game's history holds positions since the last capture that the table cannot
+    /// count for the repetition rule (beyond the next turn): see the module text of
+    /// [`crate::seega_table`].
+    pub history_ignored: bool,
+    /// Wall time, the table's building included.
+    pub elapsed: Duration,
+}
+
+/// Solves a Seega position from an endgame table, built in memory when this process has
+/// none yet (`progress` hears of each material class built). `None` when no table covers
+/// the position (phase 1, or more stones than a table built here holds): the search then
+/// answers as before.
+pub fn solve_seega(
+    g: &tabla_games::seega::Seega,
+    all: bool,
+    progress: &mut dyn FnMut(&crate::seega_table::ClassStats),
+) -> Option<SeegaSolved> {
+    use crate::seega_table::{table, Exact, Variant};
+    let start = Instant::now();
+    let ToMove::Player(p) = g.to_move() else { return None };
+    let v = Variant::of(g)?;
+    if v.too_large().is_some() {
+        return None;
+    }
+    let (t, _) = table(v, progress).ok()?;
+    let mut moves: Vec<(tabla_games::seega::SeegaMove, Exact)> = t.move_values(g)?;
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1.score()));
+    let (top, value) = *moves.first()?;
+    Some(SeegaSolved {
+        to_move: g.player_name(p),
+        value,
+        best: (!matches!(value, Exact::Loss(_))).then(|| g.format_move(top)),
+        moves: if all {
+            moves.iter().map(|&(m, e)| (g.format_move(m), e)).collect()
+        } else {
+            Vec::new()
+        },
+        positions: t.positions(),
+        history_ignored: !g.history_is_fresh(),
+        elapsed: start.elapsed(),
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -912,9 +977,13 @@ pub fn perfect_move_dyn(game: &tabla_games::AnyGame, time: Duration, seed: u64) 
 pub const PROVE_EMPTY: u32 = 16;
 
 /// A proof of an Amazons position for the analysis board: the solver within `time`, for
-/// two-player positions of at most [`PROVE_EMPTY`] empty cells; `None` elsewhere or when
-/// the time ran out (a value the search only estimates is not a proof).
+/// two-player positions of at most [`PROVE_EMPTY`] empty cells; a Seega endgame's exact
+/// value where its table is at hand (with `turns`, the turns to the end); `None` elsewhere
+/// or when the time ran out (a value the search only estimates is not a proof).
 pub fn prove(game: &tabla_games::AnyGame, time: Duration) -> Option<Solved> {
+    if let tabla_games::AnyGame::Seega(s) = game {
+        return prove_seega(s);
+    }
     let tabla_games::AnyGame::Amazons(a) = game else { return None };
     if a.config().players != 2 || !matches!(game.to_move(), ToMove::Player(_)) {
         return None;
@@ -924,6 +993,31 @@ pub fn prove(game: &tabla_games::AnyGame, time: Duration) -> Option<Solved> {
     }
     let s = solve_any(game, Limits { time, table_mb: 64, all: false }, &mut |_| {}).ok()?;
     s.value.is_some().then_some(s)
+}
+
+/// A Seega endgame's exact value for the analysis board, where a table is at hand at once
+/// ([`crate::seega_table::ready`]: built already, or small; a larger one is started on
+/// another thread for later requests, never built inside this one).
+fn prove_seega(g: &tabla_games::seega::Seega) -> Option<Solved> {
+    use crate::seega_table::Exact;
+    let start = Instant::now();
+    let ToMove::Player(p) = g.to_move() else { return None };
+    let t = crate::seega_table::ready(g, true)?;
+    let (best, value) = t.best_move(g)?;
+    let word = match value {
+        Exact::Win(_) => Value::Win,
+        Exact::Draw => Value::Draw,
+        Exact::Loss(_) => Value::Loss,
+    };
+    Some(Solved {
+        to_move: g.player_name(p),
+        value: Some(word),
+        best: (word != Value::Loss).then(|| g.format_move(best)),
+        moves: Vec::new(),
+        nodes: t.positions(),
+        elapsed: start.elapsed(),
+        turns: value.turns(),
+    })
 }
 
 #[cfg(test)]

@@ -139,14 +139,19 @@ fn frame(a: &tabla_ai::Analysis, proof: Option<&serde_json::Value>, last: bool) 
 const PROVE_MS: u64 = 1000;
 
 /// The solver's proof of the position where it finds one quickly (small two-player Amazons
-/// positions): `{"value":"win"|"loss"|"draw","best":MOVE|null}` for the player to move. Its
-/// time (at most a quarter of the request's, and a second) comes off the search's.
+/// positions; Seega endgames from a table at hand, with `"in"`: the turns to the end):
+/// `{"value":"win"|"loss"|"draw","best":MOVE|null}` for the player to move. Its time (at
+/// most a quarter of the request's, and a second) comes off the search's.
 fn proof(job: &mut Job) -> Option<serde_json::Value> {
     let t = (job.request.time / 4).min(Duration::from_millis(PROVE_MS));
     let s = tabla_ai::solve::prove(&job.position, t)?;
     job.request.time = job.request.time.saturating_sub(s.elapsed).max(Duration::from_millis(1));
     let value = s.value?;
-    Some(serde_json::json!({"value": value.word(), "best": s.best}))
+    let mut v = serde_json::json!({"value": value.word(), "best": s.best});
+    if let Some(n) = s.turns {
+        v["in"] = n.into();
+    }
+    Some(v)
 }
 
 /// `POST /api/analyse`.

@@ -167,3 +167,27 @@ async fn the_analysis_proves_small_amazons_positions() {
     assert_eq!(st, 200, "{c}");
     assert!(c.get("solved").is_none(), "{c}");
 }
+
+#[tokio::test]
+async fn the_analysis_gives_seega_endgames_their_exact_value_and_turns() {
+    let s = server().await;
+    // First's c2-c1 captures b1 and leaves Second one stone: won in one turn. Two stones a
+    // side: the table is built inside the request in milliseconds.
+    let position = "....O/...../...../..X../XO... first moving 0,0 0";
+    let body = json!({"game": "seega", "position": position, "lines": 2, "time_ms": 300});
+    let (st, a) = s.post("/api/analyse", None, &body.to_string()).await;
+    assert_eq!(st, 200, "{a}");
+    assert_eq!(a["solved"], json!({"value": "win", "best": "c2-c1", "in": 1}), "{a}");
+    assert_eq!(a["exact"], true, "{a}");
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["move"], "c2-c1");
+    assert_eq!(moves[0]["value"], 1.0);
+    assert_eq!(moves[0]["in"], 1);
+    // The other moves draw: value ½, no turns.
+    assert!(moves[1..].iter().all(|m| m["value"] == 0.5 && m.get("in").is_none()), "{a}");
+    // Phase 1: neither a proof nor exact values.
+    let body = json!({"game": "seega", "time_ms": 200});
+    let (st, b) = s.post("/api/analyse", None, &body.to_string()).await;
+    assert_eq!(st, 200, "{b}");
+    assert!(b.get("solved").is_none() && b.get("exact").is_none(), "{b}");
+}

@@ -155,9 +155,14 @@ enum Command {
         #[arg(long, value_name = "MB", default_value_t = 256)]
         table_mb: usize,
         /// Bulgarian Ur: build the variant's exact table, write it to the tables directory
-        /// and print its figures (instead of solving a position).
+        /// and print its figures (instead of solving a position). Seega: build the endgame
+        /// table in memory and print each material class's figures.
         #[arg(long)]
         build_table: bool,
+        /// Seega with --build-table: most stones a side in the table (default: the
+        /// position's, or 3 before phase 2).
+        #[arg(long, value_name = "K")]
+        stones: Option<u8>,
         /// Bulgarian Ur: where exact tables are kept (default $TABLA_TABLES, else ./tables).
         #[arg(long, value_name = "DIR")]
         tables: Option<std::path::PathBuf>,
@@ -445,6 +450,122 @@ fn solve_ur(
     Ok(())
 }
 
+/// `tabla solve seega`'s line from an endgame table: the contract's fields, `"in"` (turns
+/// to the end with best play; null for a draw) and, when the game's history holds positions
+/// the table cannot count for the repetition rule, `"history":"ignored"`.
+#[derive(serde::Serialize)]
+struct SeegaSolveReport {
+    to_move: &'static str,
+    value: &'static str,
+    best: Option<String>,
+    nodes: u64,
+    ms: u64,
+    #[serde(rename = "in")]
+    turns: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    history: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<SeegaSolvedMove>>,
+}
+
+/// One move of `tabla solve seega --all` from a table.
+#[derive(serde::Serialize)]
+struct SeegaSolvedMove {
+    #[serde(rename = "move")]
+    mv: String,
+    value: &'static str,
+    #[serde(rename = "in")]
+    turns: Option<u32>,
+}
+
+/// A material class built, on standard error.
+fn seega_progress(c: &tabla_ai::seega_table::ClassStats) {
+    eprintln!(
+        "solve: table: {} against {} stones, {} positions, {:.1} s",
+        c.more,
+        c.fewer,
+        c.positions,
+        c.time.as_secs_f64()
+    );
+}
+
+/// Prints a Seega endgame table's answer.
+fn seega_solved(s: tabla_ai::solve::SeegaSolved, all: bool) -> Result<(), Failure> {
+    let out = SeegaSolveReport {
+        to_move: s.to_move,
+        value: s.value.word(),
+        best: s.best,
+        nodes: s.positions,
+        ms: s.elapsed.as_millis() as u64,
+        turns: s.value.turns(),
+        history: s.history_ignored.then_some("ignored"),
+        moves: all.then(|| {
+            s.moves
+                .iter()
+                .map(|(m, v)| SeegaSolvedMove { mv: m.clone(), value: v.word(), turns: v.turns() })
+                .collect()
+        }),
+    };
+    println!("{}", serde_json::to_string(&out).expect("a solve serialises"));
+    Ok(())
+}
+
+/// `tabla solve seega --build-table`: the endgame table of the variant built in memory,
+/// one line of figures (per material class too).
+fn seega_build(g: &tabla_games::seega::Seega, stones: Option<u8>) -> Result<(), Failure> {
+    use tabla_ai::seega_table::{SeegaTable, Variant};
+    let c = g.config();
+    let most = match (stones, Variant::of(g)) {
+        (Some(k), _) => k,
+        (None, Some(v)) => v.most,
+        (None, None) => 3,
+    };
+    if most < 2 || most > c.stones_each() {
+        return Err(Failure(
+            format!(
+                "--stones {most}: expected 2 to {} (the stones each side has)",
+                c.stones_each()
+            ),
+            2,
+        ));
+    }
+    let v = Variant { size: c.size, diagonal: c.diagonal, quiet: c.quiet, most };
+    let (t, s) = SeegaTable::build(v, &mut seega_progress).map_err(|e| Failure(e, 2))?;
+    let classes: Vec<serde_json::Value> = s
+        .classes
+        .iter()
+        .map(|c| {
+            serde_json::json!({
+                "more": c.more,
+                "fewer": c.fewer,
+                "positions": c.positions,
+                "values": c.positions * u64::from(v.quiet),
+                "edges": c.edges,
+                "by_mover": c.sides.iter().map(|x| serde_json::json!({
+                    "mover": x.mover,
+                    "positions": x.positions,
+                    "wins": x.wins,
+                    "draws": x.draws,
+                    "losses": x.losses,
+                    "longest_win": x.longest_win,
+                    "longest_loss": x.longest_loss,
+                })).collect::<Vec<_>>(),
+                "ms": c.time.as_millis() as u64,
+                "bytes": c.bytes,
+            })
+        })
+        .collect();
+    let out = serde_json::json!({
+        "table": v.describe(),
+        "positions": t.positions(),
+        "ms": s.time.as_millis() as u64,
+        "peak_bytes": s.peak_bytes,
+        "classes": classes,
+    });
+    println!("{out}");
+    Ok(())
+}
+
 /// A failure to report: message and exit status (2 for bad input, as the contract says).
 pub(crate) struct Failure(pub(crate) String, pub(crate) u8);
 
@@ -590,14 +711,28 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", serde_json::to_string(&a).expect("analysis serialises"));
             Ok(())
         }
-        Command::Solve { game, time_ms, all, table_mb, build_table, tables } => {
+        Command::Solve { game, time_ms, all, table_mb, build_table, stones, tables } => {
             let g = game.position()?;
             let dir = tables.unwrap_or_else(tabla_ai::ur_table::default_dir);
             if let AnyGame::BulgarianUr(u) = &g {
                 return solve_ur(u, &dir, all, build_table);
             }
+            if stones.is_some() && !(build_table && matches!(g, AnyGame::Seega(_))) {
+                return Err(Failure("--stones: only with seega --build-table".into(), 2));
+            }
+            if let AnyGame::Seega(s) = &g {
+                if build_table {
+                    return seega_build(s, stones);
+                }
+                if let Some(s) = tabla_ai::solve::solve_seega(s, all, &mut seega_progress) {
+                    return seega_solved(s, all);
+                }
+            }
             if build_table {
-                return Err(Failure("--build-table: only Bulgarian Ur has tables".into(), 2));
+                return Err(Failure(
+                    "--build-table: only Bulgarian Ur and Seega have tables".into(),
+                    2,
+                ));
             }
             let limits =
                 tabla_ai::solve::Limits { time: Duration::from_millis(time_ms), table_mb, all };

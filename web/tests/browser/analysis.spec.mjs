@@ -257,3 +257,26 @@ test('analysis board on a phone, in Hungarian: the picker and the board, nothing
   assert.equal(await page.locator('.atree button.mv[data-token]').count(), 2);
   assert.deepEqual(page.errors, []);
 });
+
+test('analysis board: a Seega endgame in the table shows "won in N", exact, and each move\'s result', async () => {
+  if (!engine) return;
+  const page = await newPage(browser);
+  // Two stones a side: the server builds the table inside the request. First's c2-c1
+  // captures b1 and leaves Second one stone: won in one turn; every other move draws.
+  const position = '....O/...../...../..X../XO... first moving 0,0 0';
+  await page.goto(`${PAGE}/analysis/seega?position=${encodeURIComponent(position)}`);
+  await atPly(page, 0);
+  await page.waitForSelector('[data-engine=verdict][data-turns="1"]');
+  assert.match(await page.textContent('[data-engine=verdict]'), /wins with best play: exact \(turns to the end: 1\)/);
+  assert.match(await page.textContent('.evalbar .pct'), /won in 1/);
+  assert.equal(await page.getAttribute('svg.board', 'data-best'), 'c2-c1');
+  const first = page.locator('.engine ol.lines li').first();
+  assert.equal(await first.getAttribute('data-line'), 'c2-c1');
+  assert.equal(await first.locator('strong.v').textContent(), 'wins in 1');
+  // Every move is listed with its exact result; the others draw.
+  const { state } = await A(page);
+  assert.equal(await page.locator('.engine ol.lines li').count(), state.legal.length);
+  assert.equal(await page.locator('.engine ol.lines li strong.v', { hasText: 'draw' }).count(), state.legal.length - 1);
+  await shot(page, 'analysis-seega-endgame');
+  assert.deepEqual(page.errors, []);
+});

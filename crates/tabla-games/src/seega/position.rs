@@ -502,6 +502,66 @@ impl Seega {
         Ok(g)
     }
 
+    /// A phase-2 position from each player's stones as cell sets (bit `rank * size + file`),
+    /// the player to move and the quiet count, with a fresh repetition history (as a
+    /// position text starts one): what endgame tables enumerate, without text in between.
+    ///
+    /// # Errors
+    /// Cells off the board or shared, a player with more stones than the game gives or
+    /// fewer than two, or a quiet count at or past the limit (the game would be over).
+    pub fn from_stones(
+        config: SeegaConfig,
+        stones: [u128; 2],
+        to_move: Player,
+        quiet: u32,
+    ) -> Result<Seega, SetupError> {
+        config.check().map_err(|e| SetupError(e.0))?;
+        let mut g = Seega::new(config);
+        let [first, second] = stones;
+        if (first | second) & !g.t().all != 0 || first & second != 0 {
+            return Err(SetupError("stones off the board or on one cell twice".into()));
+        }
+        if to_move.index() > 1 {
+            return Err(SetupError(format!("no player {}", to_move.0)));
+        }
+        if quiet >= config.quiet {
+            return Err(SetupError(format!(
+                "quiet count {quiet}: below the limit {} while the game goes on",
+                config.quiet
+            )));
+        }
+        g.stones = BySeat([first, second]);
+        for p in [FIRST, SECOND] {
+            let k = count(g.stones[p]);
+            if k < 2 || k > u32::from(config.stones_each()) {
+                return Err(SetupError(format!(
+                    "each player needs 2 to {} stones; {} has {k}",
+                    config.stones_each(),
+                    g.player_name(p)
+                )));
+            }
+        }
+        g.in_hand = BySeat([0, 0]);
+        g.moving = true;
+        g.to_move = to_move;
+        g.quiet = quiet;
+        g.key = g.key_from_scratch();
+        g.history.reset(g.key);
+        Ok(g)
+    }
+
+    /// The cells of player `p`'s stones on the board (bit `rank * size + file`).
+    pub fn stones_of(&self, p: Player) -> u128 {
+        self.stones[p]
+    }
+
+    /// Whether the repetition history holds only the position itself (phase 2 just began,
+    /// the last turn captured, or the position was read from text): then no earlier
+    /// position can make a later one a repetition.
+    pub fn history_is_fresh(&self) -> bool {
+        self.history.len == 0 && self.history.older.is_none()
+    }
+
     /// Reads a board picture (ranks from the top, `X`, `O`, `.` or `+`, ranks separated by
     /// `/` or white space) into the stones of each player.
     pub(super) fn read_board(&self, diagram: &str) -> Result<BySeat<Board>, String> {
