@@ -959,9 +959,8 @@ mod tests {
         let (t, _) = table(v, &mut |_| {}).unwrap();
         let search = Tweaks(vec![("table".into(), 0)]);
         let budget = crate::Budget {
-            iterations: None,
             time: Some(Duration::from_millis(100)),
-            level: Some(crate::MAX_LEVEL),
+            ..crate::Budget::level(crate::MAX_LEVEL)
         };
         let mut rng = Rng(2026);
         let (mut games, mut table_won, mut search_won) = (0, 0, 0);

@@ -807,7 +807,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 jobs,
                 opening_plies,
             };
-            let bar = indicatif::ProgressBar::new(games as u64).with_style(
+            let bar = indicatif::ProgressBar::new(games).with_style(
                 indicatif::ProgressStyle::with_template(
                     "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} to go  {msg}",
                 )
