@@ -50,7 +50,8 @@ test('the lobby: options in words, a bad value marked at its field, Start in vie
   await page.reload();
   await page.waitForSelector('select[data-seat-level="1"]');
   assert.equal(await page.inputValue('select[data-seat-level="1"]'), '5');
-  assert.equal(await page.locator('select[data-seat-level="1"] option:checked').textContent(), 'Level 5');
+  // Each level says how far above level 1 it is rated (the figure is the game's ladder's).
+  assert.match(await page.locator('select[data-seat-level="1"] option:checked').textContent(), /^Level 5 — about \d+ above level 1$/);
   // A record the game refuses: the reason in the import box, not beside Start.
   await page.click('[data-game="seega"]');
   await page.fill('[data-import="text"]', 'a1,b2 zz9');
@@ -66,7 +67,7 @@ test('the lobby: options in words, a bad value marked at its field, Start in vie
   assert.match(text, /Táblaméret/);
   assert.match(text, /négyzetes/);
   assert.doesNotMatch(text, /set-up|the set|Level|Szint \d/);
-  assert.equal(await page.locator('select[data-seat-level="1"] option:checked').textContent(), '5. szint');
+  assert.match(await page.locator('select[data-seat-level="1"] option:checked').textContent(), /^5\. szint — kb\. \d+ Elo-ponttal az 1\. szint fölött$/);
   await shot(page, 'teach-lobby-hu-desktop');
   assert.deepEqual(page.errors, []);
 });
