@@ -74,6 +74,7 @@ seega-uct-1000-third|seega|level:7|uct|1000|40|2|2026
 ur-L6-L5-more|bulgarian-ur|level:6|level:5|-|200|4|2027
 amazons6-L6-L5-more|amazons|level:6|level:5|-|20|2|2027
 amazons6-L7-L6-more|amazons|level:7|level:6|-|20|2|2027
+amazons6-L7-L6-third|amazons|level:7|level:6|-|20|2|2028
 EOF
     local g id
     for g in "amazons6|amazons" "amazons10|amazons -o size=10" "gipf|gipf" "seega|seega" "ur|bulgarian-ur"; do
