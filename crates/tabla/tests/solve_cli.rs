@@ -147,3 +147,111 @@ fn solve_gives_bulgarian_ur_its_exact_expected_score() {
     assert_eq!(json(&tabla(&args))["value"].as_f64().unwrap(), value);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+// `tabla solve seega` from the endgame tables (Extensions): the contract's fields plus
+// `"in"`, with small tables.
+
+/// First's c2-c1 captures b1 (a1 beyond) and leaves Second one stone: won in one turn.
+const CAPTURE: &str = "....O/...../...../..X../XO... first moving 0,0 0";
+
+#[test]
+fn a_table_position_gets_its_value_best_move_and_turns_to_the_end() {
+    let v = json(&tabla(&["solve", "seega", "-o", "quiet=8", "--position", CAPTURE]));
+    assert_eq!(keys(&v), set(&["to_move", "value", "best", "nodes", "ms", "in"]));
+    assert_eq!(v["to_move"], "first");
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["best"], "c2-c1");
+    assert_eq!(v["in"], 1);
+    assert!(v["nodes"].as_u64().unwrap() > 1000, "the table's positions");
+}
+
+#[test]
+fn all_lists_every_move_with_its_value_and_turns_best_first() {
+    let pos = "..O../.X.O./...../.X.X./..O.. second moving 0,0 0";
+    let game = ["seega", "-o", "quiet=10", "--position", pos];
+    let mut args = vec!["solve"];
+    args.extend_from_slice(&game);
+    args.push("--all");
+    let v = json(&tabla(&args));
+    assert_eq!(keys(&v), set(&["to_move", "value", "best", "nodes", "ms", "in", "moves"]));
+    let moves = v["moves"].as_array().unwrap();
+    let listed: BTreeSet<String> =
+        moves.iter().map(|m| m["move"].as_str().unwrap().to_string()).collect();
+    assert_eq!(listed.len(), moves.len(), "every move once");
+    assert_eq!(listed, legal(&game), "every legal move");
+    for m in moves {
+        assert_eq!(keys(m), set(&["move", "value", "in"]));
+        // Turns for a win or a loss, none for a draw.
+        assert_eq!(m["in"].is_null(), m["value"] == "draw", "{m}");
+    }
+    // The first move has the position's value; `best` is it unless the position is lost.
+    assert_eq!(moves[0]["value"], v["value"]);
+    assert_eq!(moves[0]["in"], v["in"]);
+    if v["value"] != "loss" {
+        assert_eq!(moves[0]["move"], v["best"]);
+    }
+    // Second wins by capturing and then by the quiet rule's count (measured: in 11). After
+    // the best move First has lost, one turn nearer the end.
+    assert_eq!(v["value"], "win");
+    assert!(v["in"].as_u64().unwrap() > 1);
+    {
+        let best = v["best"].as_str().unwrap();
+        let mut args = vec!["solve"];
+        args.extend_from_slice(&game);
+        args.extend_from_slice(&["--moves", best]);
+        let after = json(&tabla(&args));
+        assert_eq!(after["value"], "loss");
+        assert_eq!(after["in"].as_u64().unwrap() + 1, v["in"].as_u64().unwrap());
+    }
+}
+
+#[test]
+fn positions_with_earlier_positions_since_a_capture_say_the_history_is_ignored() {
+    // Two quiet turns after the position read: the game's history now holds positions the
+    // table cannot count for the repetition rule.
+    let game = ["seega", "-o", "quiet=8", "--position", CAPTURE, "--moves", "a1-a2 e5-e4"];
+    let mut args = vec!["solve"];
+    args.extend_from_slice(&game);
+    let v = json(&tabla(&args));
+    assert_eq!(v["history"], "ignored");
+    assert!(v.get("in").is_some());
+    // Read afresh from its text, the same position has no history to ignore.
+    let v = json(&tabla(&["solve", "seega", "-o", "quiet=8", "--position", CAPTURE]));
+    assert!(v.get("history").is_none());
+}
+
+#[test]
+fn placing_and_large_material_get_the_search_as_before() {
+    // Phase 1: the search, which runs out of time.
+    let v = json(&tabla(&["solve", "seega", "--time-ms", "100"]));
+    assert_eq!(keys(&v), set(&["to_move", "value", "best", "nodes", "ms"]));
+    assert_eq!(v["value"], "unknown");
+    // Four stones a side: beyond the tables built here.
+    let four = "XXO../OX.../...../...O./X...O second moving 0,0 0";
+    let v = json(&tabla(&["solve", "seega", "--time-ms", "100", "--position", four]));
+    assert!(v.get("in").is_none(), "{v}");
+}
+
+#[test]
+fn build_table_prints_each_material_class_and_refuses_bad_sizes() {
+    let v = json(&tabla(&["solve", "seega", "-o", "quiet=4", "--build-table", "--stones", "2"]));
+    assert_eq!(keys(&v), set(&["table", "positions", "ms", "peak_bytes", "classes"]));
+    let classes = v["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 1, "two against two only");
+    let c = &classes[0];
+    let side = &c["by_mover"][0];
+    let sum = ["wins", "draws", "losses"].iter().map(|k| side[k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(sum, c["positions"].as_u64().unwrap());
+    assert_eq!(c["values"].as_u64().unwrap(), 4 * c["positions"].as_u64().unwrap());
+    let out = tabla(&["solve", "seega", "--build-table", "--stones", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected 2 to 12"));
+    let out = tabla(&["solve", "seega", "--build-table", "--stones", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("exact tables cover"));
+    let out = tabla(&["solve", "amazons", "--build-table"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = tabla(&["solve", "seega", "--stones", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only with seega --build-table"));
+}

@@ -484,22 +484,29 @@ impl Seega {
         config.check().map_err(|e| SetupError(e.0))?;
         let mut g = Seega::new(config);
         g.stones = g.read_board(diagram).map_err(SetupError)?;
+        g.moving_from_here(to_move, 0)
+    }
+
+    /// The end of both phase-2 constructors: each player's stone count checked, nothing in
+    /// hand, `to_move` to move with quiet count `quiet`, a fresh repetition history.
+    fn moving_from_here(mut self, to_move: Player, quiet: u32) -> Result<Seega, SetupError> {
+        let each = self.config.stones_each();
         for p in [FIRST, SECOND] {
-            let k = count(g.stones[p]);
-            if k < 2 || k > u32::from(config.stones_each()) {
+            let k = count(self.stones[p]);
+            if k < 2 || k > u32::from(each) {
                 return Err(SetupError(format!(
-                    "each player needs 2 to {} stones; {} has {k}",
-                    config.stones_each(),
-                    g.player_name(p)
+                    "each player needs 2 to {each} stones; {} has {k}",
+                    self.player_name(p)
                 )));
             }
         }
-        g.in_hand = BySeat([0, 0]);
-        g.moving = true;
-        g.to_move = to_move;
-        g.key = g.key_from_scratch();
-        g.history.reset(g.key);
-        Ok(g)
+        self.in_hand = BySeat([0, 0]);
+        self.moving = true;
+        self.to_move = to_move;
+        self.quiet = quiet;
+        self.key = self.key_from_scratch();
+        self.history.reset(self.key);
+        Ok(self)
     }
 
     /// A phase-2 position from each player's stones as cell sets (bit `rank * size + file`),
@@ -531,23 +538,7 @@ impl Seega {
             )));
         }
         g.stones = BySeat([first, second]);
-        for p in [FIRST, SECOND] {
-            let k = count(g.stones[p]);
-            if k < 2 || k > u32::from(config.stones_each()) {
-                return Err(SetupError(format!(
-                    "each player needs 2 to {} stones; {} has {k}",
-                    config.stones_each(),
-                    g.player_name(p)
-                )));
-            }
-        }
-        g.in_hand = BySeat([0, 0]);
-        g.moving = true;
-        g.to_move = to_move;
-        g.quiet = quiet;
-        g.key = g.key_from_scratch();
-        g.history.reset(g.key);
-        Ok(g)
+        g.moving_from_here(to_move, quiet)
     }
 
     /// The cells of player `p`'s stones on the board (bit `rank * size + file`).
