@@ -50,7 +50,8 @@ fn main() {
                 continue;
             }
             n += 1;
-            let s = solve(&g, Limits { time: cap, table_mb: 64, all: false }, &mut |_| {});
+            let s =
+                solve(&g, Limits { time: cap, table_mb: 64, all: false, each: None }, &mut |_| {});
             if s.value.is_some() {
                 proven += 1;
                 worst = worst.max(s.elapsed);

@@ -923,8 +923,12 @@ mod tests {
         let v = Variant { size: 5, diagonal: true, quiet, most: 3 };
         let (t, _) = SeegaTable::build(v, &mut |_| {}).unwrap();
         let mut rng = Rng(12_345);
-        let limits =
-            crate::solve::Limits { time: Duration::from_secs(60), table_mb: 1, all: false };
+        let limits = crate::solve::Limits {
+            time: Duration::from_secs(60),
+            table_mb: 1,
+            all: false,
+            each: None,
+        };
         let (mut same, mut differ) = (0, 0);
         for i in 0..400 {
             let (a, b) = [(2, 2), (3, 2), (2, 3), (3, 3)][i % 4];

@@ -98,11 +98,15 @@ pub struct Limits {
     pub table_mb: usize,
     /// Give every root move its exact value (`--all`), not just one best move.
     pub all: bool,
+    /// At most this long for each root move (`--each-ms`): a move not settled in its time
+    /// is unknown and the search goes on to the next, so that a proof too large for one run
+    /// still says how many of its moves stand (as the literature reports partial proofs).
+    pub each: Option<Duration>,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { time: Duration::from_secs(10), table_mb: 256, all: false }
+        Limits { time: Duration::from_secs(10), table_mb: 256, all: false, each: None }
     }
 }
 
@@ -120,6 +124,8 @@ pub struct Solution<M> {
     pub nodes: u64,
     /// Wall time taken.
     pub elapsed: Duration,
+    /// With [`Limits::all`]: the positions searched and the time spent on each of `moves`.
+    pub spent: Vec<(u64, Duration)>,
 }
 
 /// How far a long proof has got, for a progress line.
@@ -152,16 +158,26 @@ pub fn solve<G: Solvable>(
     s.root_moves = moves.len();
     let mut best: Option<(i8, G::Move)> = None;
     let mut all = Vec::new();
+    let mut spent = Vec::new();
     let mut alpha = -1;
     let mut aborted = false;
+    let deadline = s.deadline;
     for &m in &moves {
+        let (nodes0, t0) = (s.nodes, Instant::now());
+        if let Some(each) = limits.each {
+            // Each move its own time, never past the whole search's.
+            s.deadline = (t0 + each).min(deadline);
+            s.aborted = t0 >= deadline;
+        }
         // With --all every move gets the full window, so that each value is exact.
         let lo = if limits.all { -1 } else { alpha };
-        match s.child(g, me, m, lo, 1) {
+        let v = if s.aborted { None } else { s.child(g, me, m, lo, 1) };
+        if limits.all {
+            all.push((m, v.map(Value::from_score)));
+            spent.push((s.nodes - nodes0, t0.elapsed()));
+        }
+        match v {
             Some(v) => {
-                if limits.all {
-                    all.push((m, Some(Value::from_score(v))));
-                }
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, m));
                 }
@@ -172,9 +188,8 @@ pub fn solve<G: Solvable>(
             }
             None => {
                 aborted = true;
-                if limits.all {
-                    all.push((m, None));
-                } else {
+                // Without a time for each move, the time is up for all of them.
+                if !limits.all && limits.each.is_none() {
                     break;
                 }
             }
@@ -192,7 +207,7 @@ pub fn solve<G: Solvable>(
         (Some(Value::Win | Value::Draw), Some((_, m))) => Some(m),
         _ => None,
     };
-    Solution { value, best, moves: all, nodes: s.nodes, elapsed: s.start.elapsed() }
+    Solution { value, best, moves: all, nodes: s.nodes, elapsed: s.start.elapsed(), spent }
 }
 
 /// One table slot: the key, and the proven bounds with the work that proved them packed in
@@ -438,6 +453,9 @@ pub struct Solved {
     pub best: Option<String>,
     /// With [`Limits::all`]: every legal move and its value for the mover.
     pub moves: Vec<(String, Option<Value>)>,
+    /// With [`Limits::all`] from a search: the positions and time spent on each of `moves`
+    /// (empty when the values come from a table).
+    pub spent: Vec<(u64, Duration)>,
     /// Positions searched.
     pub nodes: u64,
     /// Wall time taken.
@@ -469,6 +487,7 @@ pub fn solve_any(
             value: s.value,
             best: s.best.map(|m| g.format_move(m)),
             moves: s.moves.iter().map(|&(m, v)| (g.format_move(m), v)).collect(),
+            spent: s.spent,
             nodes: s.nodes,
             elapsed: s.elapsed,
             turns: None,
@@ -954,7 +973,7 @@ pub fn perfect_move<G: crate::engine::GameAi>(g: &G, time: Duration, seed: u64) 
     let mut rest = time;
     if let Some(a) = (g as &dyn Any).downcast_ref::<Amazons>() {
         if a.config().players == 2 {
-            let limits = Limits { time: time / 2, table_mb: 64, all: false };
+            let limits = Limits { time: time / 2, table_mb: 64, all: false, each: None };
             let s = solve(a, limits, &mut |_| {});
             if let (Some(Value::Win | Value::Draw), Some(m)) = (s.value, s.best) {
                 return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
@@ -991,7 +1010,8 @@ pub fn prove(game: &tabla_games::AnyGame, time: Duration) -> Option<Solved> {
     if amazons_empty(a) > PROVE_EMPTY {
         return None;
     }
-    let s = solve_any(game, Limits { time, table_mb: 64, all: false }, &mut |_| {}).ok()?;
+    let s =
+        solve_any(game, Limits { time, table_mb: 64, all: false, each: None }, &mut |_| {}).ok()?;
     s.value.is_some().then_some(s)
 }
 
@@ -1014,6 +1034,7 @@ fn prove_seega(g: &tabla_games::seega::Seega) -> Option<Solved> {
         value: Some(word),
         best: (word != Value::Loss).then(|| g.format_move(best)),
         moves: Vec::new(),
+        spent: Vec::new(),
         nodes: t.positions(),
         elapsed: start.elapsed(),
         turns: value.turns(),
@@ -1135,7 +1156,7 @@ mod tests {
     #[test]
     fn the_solver_agrees_with_plain_negamax_on_random_small_boards() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: true };
+        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: true, each: None };
         let (mut checked, mut wins, mut moves_checked) = (0, 0, 0);
         while checked < 150 {
             let Some(g) = random_position(&mut rng) else { continue };
@@ -1194,7 +1215,7 @@ mod tests {
         let big = amazons(&["size=8"]);
         let s = solve(
             &big,
-            Limits { time: Duration::from_millis(50), table_mb: 1, all: false },
+            Limits { time: Duration::from_millis(50), table_mb: 1, all: false, each: None },
             &mut |_| {},
         );
         assert_eq!(s.value, None);

@@ -151,6 +151,12 @@ enum Command {
         /// Also give every legal move with its exact value for the mover.
         #[arg(long)]
         all: bool,
+        /// Give each legal move at most this many milliseconds (within --time-ms): a move
+        /// not settled in its time is "unknown" and the search goes on to the next. For a
+        /// proof too large for one run: how many moves are proven, and which (with --all,
+        /// each move's time and positions are printed).
+        #[arg(long, value_name = "N")]
+        each_ms: Option<u64>,
         /// Size of the table of proven positions, in MiB.
         #[arg(long, value_name = "MB", default_value_t = 256)]
         table_mb: usize,
@@ -359,6 +365,12 @@ struct SolvedMove {
     #[serde(rename = "move")]
     mv: String,
     value: &'static str,
+    /// Positions searched for this move (from a search, not a table).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    /// Time spent on this move, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ms: Option<u64>,
 }
 
 /// `tabla solve bulgarian-ur`'s line: the mover's exact expected score.
@@ -711,9 +723,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", serde_json::to_string(&a).expect("analysis serialises"));
             Ok(())
         }
-        Command::Solve { game, time_ms, all, table_mb, build_table, stones, tables } => {
+        Command::Solve { game, time_ms, all, each_ms, table_mb, build_table, stones, tables } => {
             let g = game.position()?;
             let dir = tables.unwrap_or_else(tabla_ai::ur_table::default_dir);
+            if each_ms.is_some() && matches!(g, AnyGame::BulgarianUr(_)) {
+                return Err(Failure(
+                    "--each-ms: Bulgarian Ur is answered from its tables, not by a search".into(),
+                    2,
+                ));
+            }
+            if each_ms == Some(0) {
+                return Err(Failure("--each-ms: expected at least 1".into(), 2));
+            }
             if let AnyGame::BulgarianUr(u) = &g {
                 return solve_ur(u, &dir, all, build_table);
             }
@@ -734,8 +755,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     2,
                 ));
             }
-            let limits =
-                tabla_ai::solve::Limits { time: Duration::from_millis(time_ms), table_mb, all };
+            let limits = tabla_ai::solve::Limits {
+                time: Duration::from_millis(time_ms),
+                table_mb,
+                all,
+                each: each_ms.map(Duration::from_millis),
+            };
             // Long proofs say how far they have got, on standard error.
             let mut progress = |p: tabla_ai::solve::Progress| {
                 eprintln!(
@@ -758,7 +783,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 moves: all.then(|| {
                     s.moves
                         .iter()
-                        .map(|(m, v)| SolvedMove { mv: m.clone(), value: word(*v) })
+                        .enumerate()
+                        .map(|(i, (m, v))| SolvedMove {
+                            mv: m.clone(),
+                            value: word(*v),
+                            nodes: s.spent.get(i).map(|x| x.0),
+                            ms: s.spent.get(i).map(|x| x.1.as_millis() as u64),
+                        })
                         .collect()
                 }),
             };

@@ -89,6 +89,59 @@ fn solve_says_unknown_when_the_time_runs_out() {
     assert!(v["moves"].as_array().unwrap().iter().any(|m| m["value"] == "unknown"));
 }
 
+/// `--each-ms`: every root move gets its own time, so a proof too large for one run still
+/// settles the moves it can and says which (partial proofs, as the literature reports them).
+#[test]
+fn each_ms_gives_every_move_its_own_time_and_reports_it() {
+    // Small enough that every move settles: the values are those of a plain --all, and each
+    // move carries its positions and time.
+    let mut args = vec!["solve"];
+    args.extend_from_slice(SMALL);
+    args.push("--all");
+    let plain = json(&tabla(&args));
+    args.extend_from_slice(&["--each-ms", "20000"]);
+    let each = json(&tabla(&args));
+    assert_eq!(each["value"], plain["value"]);
+    let values = |v: &serde_json::Value| -> BTreeSet<(String, String)> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["move"].as_str().unwrap().into(), m["value"].as_str().unwrap().into()))
+            .collect()
+    };
+    assert_eq!(values(&each), values(&plain));
+    for m in each["moves"].as_array().unwrap() {
+        assert!(m["nodes"].as_u64().is_some() && m["ms"].as_u64().is_some(), "{m}");
+    }
+    // Too large to settle: each move runs out of its own time and the next is tried, until
+    // the whole time is up; the moves after that are unknown without a search.
+    let v = json(&tabla(&[
+        "solve",
+        "amazons",
+        "-o",
+        "size=8",
+        "--all",
+        "--each-ms",
+        "5",
+        "--time-ms",
+        "400",
+    ]));
+    assert_eq!(v["value"], "unknown");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), legal(&["amazons", "-o", "size=8"]).len());
+    let tried = moves.iter().filter(|m| m["nodes"].as_u64().unwrap() > 0).count();
+    assert!(tried > 3 && tried < moves.len(), "{tried} of {} moves tried", moves.len());
+    assert!(moves.iter().all(|m| m["value"] == "unknown"));
+    // Refusals: a table game, and no time at all.
+    let out = tabla(&["solve", "bulgarian-ur", "-o", "discs=1", "--each-ms", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--each-ms"));
+    let out = tabla(&["solve", SMALL[0], SMALL[1], SMALL[2], "--each-ms", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at least 1"));
+}
+
 #[test]
 fn solve_refuses_dice_and_more_players_naming_what_it_handles() {
     let out = tabla(&["solve", "amazons", "-o", "players=3"]);
