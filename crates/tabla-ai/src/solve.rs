@@ -71,6 +71,14 @@ pub trait Solvable: Game {
     fn decided(&self, _aid: &mut Self::Aid) -> Option<i8> {
         None
     }
+
+    /// Whether `m` is legal here: the refutation of a sibling is tried before the moves are
+    /// ordered, so this wants to be cheaper than generating them.
+    fn allows(&self, m: Self::Move) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&m)
+    }
 }
 
 impl Solvable for tabla_games::seega::Seega {
@@ -228,6 +236,10 @@ struct Solver<'a, G: Solvable> {
     on_progress: &'a mut dyn FnMut(Progress),
     /// Move lists per ply, reused.
     lists: Vec<Vec<G::Move>>,
+    /// Plies below the root of the position searched now.
+    ply: usize,
+    /// Per ply, the last move that refuted a position there (the killer heuristic).
+    killers: Vec<Option<G::Move>>,
 }
 
 impl<'a, G: Solvable> Solver<'a, G> {
@@ -253,6 +265,8 @@ impl<'a, G: Solvable> Solver<'a, G> {
             root_moves: 0,
             on_progress,
             lists: Vec::new(),
+            ply: 0,
+            killers: Vec::new(),
         }
     }
 
@@ -271,10 +285,26 @@ impl<'a, G: Solvable> Solver<'a, G> {
                     -1
                 })
             }
-            ToMove::Player(p) if p == me => self.search(&c, alpha, beta),
-            ToMove::Player(_) => self.search(&c, -beta, -alpha).map(|v| -v),
+            ToMove::Player(p) => {
+                self.ply += 1;
+                let v = if p == me {
+                    self.search(&c, alpha, beta)
+                } else {
+                    self.search(&c, -beta, -alpha).map(|v| -v)
+                };
+                self.ply -= 1;
+                v
+            }
             ToMove::Chance => None,
         }
+    }
+
+    /// Keeps `m`, which refuted a position at this ply, to be tried first at its siblings.
+    fn remember(&mut self, m: G::Move) {
+        if self.killers.len() <= self.ply {
+            self.killers.resize(self.ply + 1, None);
+        }
+        self.killers[self.ply] = Some(m);
     }
 
     /// The moves of `g` (where `me` moves), fewest replies first.
@@ -385,20 +415,36 @@ impl<'a, G: Solvable> Solver<'a, G> {
         }
         let before = self.nodes;
         let (alpha0, beta0) = (alpha, beta);
-        let moves = self.ordered(g, me);
         let mut best = -2;
-        for &m in &moves {
-            let Some(v) = self.child(g, me, m, alpha, beta) else {
-                self.lists.push(moves);
-                return None;
-            };
-            best = best.max(v);
+        // The move that refuted the last sibling position first, before the (costly) order
+        // of the rest: it often refutes this one too.
+        let killer = self.killers.get(self.ply).copied().flatten().filter(|&k| g.allows(k));
+        if let Some(k) = killer {
+            let v = self.child(g, me, k, alpha, beta)?;
+            best = v;
             alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
         }
-        self.lists.push(moves);
+        if alpha < beta {
+            let moves = self.ordered(g, me);
+            for &m in &moves {
+                if Some(m) == killer {
+                    continue;
+                }
+                let Some(v) = self.child(g, me, m, alpha, beta) else {
+                    self.lists.push(moves);
+                    return None;
+                };
+                best = best.max(v);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        self.remember(m);
+                        break;
+                    }
+                }
+            }
+            self.lists.push(moves);
+        }
         if best == -2 {
             // No legal move in a game that is not over: nothing to prove from.
             return None;
@@ -664,11 +710,46 @@ impl Solvable for Amazons {
     const HISTORY: bool = false;
     type Aid = AmazonsAid;
 
-    /// When each region of connected empty cells and queens holds queens of one side only,
-    /// the two sides no longer meet: each can make exactly as many more turns as the most
-    /// it can make alone in its own regions (each turn fills one empty cell, so a region of
-    /// k empty cells gives at most k), and the side to move wins if and only if it can make
-    /// more turns than the other. Exact counts come from a sub-search of small regions.
+    fn allows(&self, m: tabla_games::amazons::Move) -> bool {
+        use tabla_games::amazons::Move;
+        let cfg = self.config();
+        let ToMove::Player(me) = self.to_move() else { return false };
+        let general = || {
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            moves.contains(&m)
+        };
+        let Move::Shot { from, to, stone } = m else { return general() };
+        if cfg.killer || self.in_hand(me) > 0 || self.content(from).queen_owner() != Some(me) {
+            // Killer's captures and placing: the general check.
+            return general();
+        }
+        let geo = &cfg.geo;
+        // Along a ray from `a`, through cells that are empty (or `vacated`), up to `b`.
+        let reaches = |a: Cell, b: Cell, vacated: Cell| {
+            (0..geo.dir_count()).any(|d| {
+                for &c in geo.ray(a, d) {
+                    if c != vacated && !self.content(c).is_empty() {
+                        return false;
+                    }
+                    if c == b {
+                        return true;
+                    }
+                }
+                false
+            })
+        };
+        reaches(from, to, Cell(u16::MAX)) && reaches(to, stone, from)
+    }
+
+    /// The board falls into regions of connected empty cells and queens. A region with the
+    /// queens of one side only is that side's for good: it can make exactly as many turns
+    /// there as the most it can make alone (each turn fills one empty cell, so a region of k
+    /// empty cells gives at most k; exact counts come from a sub-search of small regions).
+    /// A region where both sides have queens is still contested: each side may make at most
+    /// k turns there and is sure of none. The side to move wins if the turns it is sure of
+    /// exceed the most the other can make, and loses if the most it can make are no more
+    /// than the other is sure of; otherwise the search goes on.
     fn decided(&self, aid: &mut AmazonsAid) -> Option<i8> {
         let cfg = self.config();
         let geo = &cfg.geo;
@@ -694,12 +775,12 @@ impl Solvable for Amazons {
                     continue;
                 }
                 // The region of `q`: cells reachable by king steps over empty cells.
-                let (mut queens, mut empty) = (0u128, 0u128);
+                let (mut queens, mut empty, mut mixed) = (0u128, 0u128, false);
                 seen |= bit(q);
                 stack.push(q);
                 while let Some(c) = stack.pop() {
                     match self.content(c).queen_owner() {
-                        Some(o) if o != p => return None, // both sides here: search on
+                        Some(o) if o != p => mixed = true,
                         Some(_) => queens |= bit(c),
                         None => empty |= bit(c),
                     }
@@ -713,6 +794,12 @@ impl Solvable for Amazons {
                     }
                 }
                 let k = empty.count_ones();
+                if mixed {
+                    // Both sides here: each may make up to k turns, and is sure of none.
+                    hi[0] += k;
+                    hi[1] += k;
+                    continue;
+                }
                 let exact =
                     if k <= SOLO_CELLS { solo_count(self, queens, empty, aid) } else { None };
                 let i = p.index();
@@ -1088,6 +1175,29 @@ mod tests {
         }
     }
 
+    /// Whether some region of empty cells joins queens of both sides (king steps).
+    fn contested(g: &Amazons) -> bool {
+        let geo = &g.config().geo;
+        let free = |c: Cell| g.content(c).is_empty() || g.content(c).queen_owner().is_some();
+        g.queens_of(Player(0)).iter().any(|&q| {
+            let (mut seen, mut stack) = (vec![q], vec![q]);
+            while let Some(c) = stack.pop() {
+                if g.content(c).queen_owner() == Some(Player(1)) {
+                    return true;
+                }
+                for d in 0..geo.dir_count() {
+                    if let Some(n) = geo.neighbour(c, d) {
+                        if free(n) && !seen.contains(&n) {
+                            seen.push(n);
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+            false
+        })
+    }
+
     /// A small deterministic generator (no dependency needed for a test).
     struct Rng(u64);
     impl Rng {
@@ -1187,10 +1297,38 @@ mod tests {
     }
 
     #[test]
+    fn the_quick_legality_check_agrees_with_the_move_generator() {
+        // The killer heuristic asks `allows` of moves from other positions: every answer
+        // must be the generator's, for legal moves and for arbitrary triples of cells.
+        let mut rng = Rng(777);
+        let (mut positions, mut legal_seen, mut illegal_seen) = (0, 0, 0);
+        while positions < 200 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let mut legal = Vec::new();
+            g.legal_moves(&mut legal);
+            for &m in &legal {
+                assert!(g.allows(m), "{g:?} {}", g.format_move(m));
+                legal_seen += 1;
+            }
+            let cells: Vec<Cell> = g.config().geo.cells().collect();
+            for _ in 0..200 {
+                let mut pick = || cells[rng.below(cells.len())];
+                let m =
+                    tabla_games::amazons::Move::Shot { from: pick(), to: pick(), stone: pick() };
+                let expect = legal.contains(&m);
+                assert_eq!(g.allows(m), expect, "{g:?} {m:?}");
+                illegal_seen += usize::from(!expect);
+            }
+            positions += 1;
+        }
+        assert!(legal_seen > 1000 && illegal_seen > 1000, "{legal_seen} {illegal_seen}");
+    }
+
+    #[test]
     fn region_counting_agrees_with_plain_negamax() {
         // Positions where the counting alone decides: the answer must match brute force.
         let mut rng = Rng(12345);
-        let mut decided = 0;
+        let (mut decided, mut mixed) = (0, 0);
         let mut tries = 0;
         while decided < 40 && tries < 20_000 {
             tries += 1;
@@ -1198,9 +1336,13 @@ mod tests {
             if let Some(v) = g.decided(&mut AmazonsAid::default()) {
                 assert_eq!(v, brute(&g), "{g:?}");
                 decided += 1;
+                mixed += usize::from(contested(&g));
             }
         }
         assert!(decided >= 40, "only {decided} decided positions in {tries} tries");
+        // Some were decided while both sides still shared a region (the bounds of contested
+        // regions), so that part of the rule is tested too.
+        assert!(mixed >= 5, "only {mixed} of {decided} decided positions had a shared region");
     }
 
     #[test]

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""A proof of an Amazons position split by its first moves, one `tabla solve` per move.
+
+    bench/amazons-split.py LAYOUT [--moves "M1 M2"] [--cap-ms N] [--jobs J] [--out DIR]
+
+For each legal move of the position (after --moves), solves the position after it (the
+opponent to move) with at most --cap-ms, J at a time, and keeps each answer as a JSON line in
+DIR/<move>.json, so that a stopped run resumes where it was. When the position is its own
+mirror image left to right, only one of each mirrored pair of moves is searched (the other
+has the same value). At the end, and whenever asked again, prints the tally:
+
+- the position is a win for the mover as soon as one reply position is proven lost;
+- it is a loss when every reply position is proven won for the opponent;
+- otherwise, how many moves are refuted (proven to lose) and how many are open: the
+  partial proof, as the literature reports unfinished ones.
+
+Every value comes from `tabla solve` (TABLA_BIN, default target/release/tabla).
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import time
+
+BIN = os.environ.get("TABLA_BIN", "target/release/tabla")
+
+
+def tabla(*args):
+    out = subprocess.run([BIN, *args], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"tabla {' '.join(args)}: {out.stderr.strip()}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def mirror_cell(cell, width):
+    return chr(ord("a") + width - 1 - (ord(cell[0]) - ord("a"))) + cell[1:]
+
+
+def mirror_move(move, width):
+    # Moves read FROM-TO/STONE (for example b1-b4/d4).
+    queen, stone = move.split("/")
+    a, b = queen.split("-")
+    return f"{mirror_cell(a, width)}-{mirror_cell(b, width)}/{mirror_cell(stone, width)}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("layout")
+    ap.add_argument("--moves", default="", help="moves played from the layout first")
+    ap.add_argument("--cap-ms", type=int, default=600000, help="most time for each move")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--table-mb", type=int, default=1024)
+    ap.add_argument("--out", default=None, help="where answers are kept (resumable)")
+    a = ap.parse_args()
+    rows = a.layout.split("/")
+    width = len(rows[0])
+    game = ["amazons", "-o", f"layout={a.layout}"]
+    state = tabla("state", *game, "--moves", a.moves)
+    mover = state["to_move"]
+    legal = state["legal"]
+    symmetric = a.moves == "" and all(r == r[::-1] for r in rows)
+    todo, twin = [], {}
+    for m in legal:
+        mm = mirror_move(m, width)
+        if symmetric and mm in twin:
+            twin[m] = mm
+            continue
+        twin[m] = m
+        todo.append(m)
+    out = a.out or f"bench/results/split/{a.layout.replace('/', '_')}{('+' + a.moves.replace(' ', '+')) if a.moves else ''}"
+    os.makedirs(out, exist_ok=True)
+    print(f"{len(legal)} moves for {mover}; {len(todo)} to search"
+          f"{' (mirror images left out)' if symmetric else ''}; answers in {out}", flush=True)
+
+    def path(m):
+        return os.path.join(out, m.replace("/", "_") + ".json")
+
+    def run(m):
+        if os.path.exists(path(m)):
+            with open(path(m)) as f:
+                return m, json.load(f)
+        moves = (a.moves + " " + m).strip()
+        t = time.time()
+        r = tabla("solve", *game, "--moves", moves, "--time-ms", str(a.cap_ms),
+                  "--table-mb", str(a.table_mb))
+        r["wall_s"] = round(time.time() - t, 1)
+        if r["value"] != "unknown":
+            with open(path(m), "w") as f:
+                json.dump(r, f)
+        return m, r
+
+    results = {}
+    start = time.time()
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        for fut in concurrent.futures.as_completed([pool.submit(run, m) for m in todo]):
+            m, r = fut.result()
+            results[m] = r
+            done = len(results)
+            print(f"[{done}/{len(todo)} {time.time() - start:.0f} s] {m}: opponent's "
+                  f"{r['value']} ({r['nodes']} positions, {r['ms'] / 1000:.1f} s)", flush=True)
+    # The value of each move for the mover is the opposite of the reply position's.
+    flip = {"win": "loss", "loss": "win", "draw": "draw", "unknown": "unknown"}
+    value = {m: flip[results[twin[m]]["value"]] for m in legal}
+    wins = [m for m in legal if value[m] == "win"]
+    losses = [m for m in legal if value[m] == "loss"]
+    opened = [m for m in legal if value[m] == "unknown"]
+    nodes = sum(r["nodes"] for r in results.values())
+    secs = sum(r["ms"] for r in results.values()) / 1000
+    verdict = "win" if wins else ("loss" if not opened else "unknown")
+    print(json.dumps({
+        "layout": a.layout, "moves": a.moves, "to_move": mover, "value": verdict,
+        "winning_moves": wins, "refuted": len(losses), "open": len(opened),
+        "legal": len(legal), "searched": len(results), "nodes": nodes,
+        "solver_seconds": round(secs, 1), "wall_seconds": round(time.time() - start, 1),
+    }))
+
+
+if __name__ == "__main__":
+    main()
