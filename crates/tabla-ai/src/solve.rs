@@ -1366,8 +1366,10 @@ mod tests {
 
     /// The small boards' starts, queens as on the 6×5 board of the literature (b1 e1 a2 f2
     /// against their mirror images), scaled to the width; each proof's result, time and nodes
-    /// are printed. Measured (`bench/results/solve.md`, release): 4×4 0.1 s, 5×4 3.7 s, 4×5
-    /// 19 s, 5×5 28 minutes.
+    /// are printed. Measured (`bench/results/solve.md`, release): 4×4 0.1 s, 5×4 2.5 s, 4×5
+    /// 11 s, 5×5 28 minutes; 6×4 (a second-player win, as published) took 2.7 hours of one
+    /// core split by first moves (`bench/amazons-split.py`). The 4×4, 5×4 and 4×5 values
+    /// agree with plain negamax (`examples/amazons_brute.rs`).
     fn prove_starts(layouts: &[&str]) {
         for layout in layouts {
             let g = amazons(&[&format!("layout={layout}")]);
