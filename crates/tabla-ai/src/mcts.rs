@@ -55,6 +55,26 @@ pub struct Config {
     /// least this (0: never): the game is won, and a player who has won does not make
     /// the opponent wait four seconds a move for it.
     pub decided: f64,
+    /// Play one more random move where needed so that every evaluated position has the
+    /// root's player to move: a territory count flatters the side that has just moved (it
+    /// has had its turn, the other not yet), and leaves at mixed depths would mix that
+    /// tempo into the values.
+    pub parity: bool,
+    /// The leaf evaluation's temperature, a multiple of the evaluator's scale (1: as it is).
+    pub leaf_scale: f64,
+    /// Score a cut playout as a win or a loss by the sign of its evaluation (as the first
+    /// Monte Carlo Amazons programs did) instead of as an expected score.
+    pub binary: bool,
+    /// Weight of the implicit minimax value in selection (0: none; Lanctot, Winands, Pepels
+    /// and Sturtevant 2014): each node also keeps the minimax of the static values of its
+    /// subtree (the children's priors, backed up), and a child is chosen by
+    /// `(1 − w)·mean + w·minimax`. Averages of playouts are slow to notice the one reply
+    /// that refutes a move; the minimax of the evaluations sees it as soon as the reply is
+    /// given its prior. Two-player games without chance only.
+    pub implicit: f64,
+    /// Value leaves and priors by [`Evaluator::evaluate_either`] (the worth of the move
+    /// counted), not [`Evaluator::evaluate`].
+    pub either: bool,
 }
 
 impl Default for Config {
@@ -71,6 +91,11 @@ impl Default for Config {
             expand_at: 0,
             settle: true,
             decided: DECIDED,
+            parity: false,
+            leaf_scale: 1.0,
+            binary: false,
+            implicit: 0.0,
+            either: false,
         }
     }
 }
@@ -143,6 +168,9 @@ struct Node<M> {
     reward: f64,
     /// The mover's static expected score after `mv` (0.5 when not computed).
     prior: f32,
+    /// The mover's minimax of the static values below (see [`Config::implicit`]): the
+    /// prior until the node is expanded.
+    minimax: f32,
 }
 
 impl<M> Node<M> {
@@ -156,6 +184,7 @@ impl<M> Node<M> {
             visits: 0,
             reward: 0.0,
             prior,
+            minimax: prior,
         }
     }
 }
@@ -216,7 +245,15 @@ impl<G: Game> Tree<G> {
 }
 
 /// Each player's expected score at a leaf: the result if it is over, else the evaluation.
+#[cfg(test)]
 fn scores<G: Game, E: Evaluator<G>>(state: &G, eval: &E) -> [f64; MAX_PLAYERS] {
+    leaf_scores(state, eval, &Config::default())
+}
+
+/// [`scores`] as `cfg` has leaves valued ([`Config::leaf_scale`], [`Config::binary`],
+/// [`Config::either`]).
+fn leaf_scores<G: Game, E: Evaluator<G>>(state: &G, eval: &E, cfg: &Config) -> [f64; MAX_PLAYERS] {
+    let (leaf_scale, binary) = (cfg.leaf_scale, cfg.binary);
     let players = state.player_count();
     let mut out = [0.0; MAX_PLAYERS];
     if let Some(o) = state.outcome() {
@@ -226,16 +263,32 @@ fn scores<G: Game, E: Evaluator<G>>(state: &G, eval: &E) -> [f64; MAX_PLAYERS] {
         return out;
     }
     for (i, s) in out.iter_mut().enumerate().take(players) {
-        *s = eval.expected(eval.evaluate(state, Player(i as u8)));
+        let v = if cfg.either {
+            eval.evaluate_either(state, Player(i as u8))
+        } else {
+            eval.evaluate(state, Player(i as u8))
+        };
+        *s = if binary {
+            match v.cmp(&0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => 0.0,
+                std::cmp::Ordering::Equal => 0.5,
+            }
+        } else if leaf_scale == 1.0 {
+            eval.expected(v)
+        } else {
+            eval.expected((f64::from(v) / leaf_scale).round() as i32)
+        };
     }
     out
 }
 
 /// One player's expected score at a leaf, as [`scores`] gives it: a prior needs only the
 /// mover's, and evaluating every player would double the cost of an expansion.
-fn score_of<G: Game, E: Evaluator<G>>(state: &G, eval: &E, p: Player) -> f64 {
+fn score_of<G: Game, E: Evaluator<G>>(state: &G, eval: &E, p: Player, either: bool) -> f64 {
     match state.outcome() {
         Some(o) => o.score(p, state.player_count()),
+        None if either => eval.expected(eval.evaluate_either(state, p)),
         None => eval.expected(eval.evaluate(state, p)),
     }
 }
@@ -304,7 +357,7 @@ fn grow<G: Game, E: Evaluator<G>>(
                                 }
                                 let mut child = state.clone();
                                 child.play(m);
-                                (score_of(&child, eval, p) as f32, m)
+                                (score_of(&child, eval, p, cfg.either) as f32, m)
                             })
                             .collect();
                         untried.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -342,10 +395,13 @@ fn grow<G: Game, E: Evaluator<G>>(
             }
             let ln = f64::from(nodes[n].visits.max(1)).ln();
             let mut best = (f64::NEG_INFINITY, 0u32);
+            let w = cfg.implicit;
             for &c in &nodes[n].children {
                 let ch = &nodes[c as usize];
                 let v = f64::from(ch.visits.max(1));
-                let u = ch.reward / v
+                let mean = ch.reward / v;
+                let u = mean
+                    + w * (f64::from(ch.minimax) - mean)
                     + cfg.exploration * (ln / v).sqrt()
                     + cfg.bias * f64::from(ch.prior) / (v + 1.0);
                 if u > best.0 {
@@ -362,7 +418,14 @@ fn grow<G: Game, E: Evaluator<G>>(
             state.play(m);
             n += 1;
         }
-        let s = scores(&state, eval);
+        if cfg.parity {
+            let root_mover = tree.root.to_move();
+            if state.to_move() != root_mover && matches!(state.to_move(), ToMove::Player(_)) {
+                let m = state.random_move(&mut rng, &mut buf);
+                state.play(m);
+            }
+        }
+        let s = leaf_scores(&state, eval, cfg);
         for &id in &path {
             let nd = &mut nodes[id as usize];
             nd.visits += 1;
@@ -370,8 +433,33 @@ fn grow<G: Game, E: Evaluator<G>>(
                 nd.reward += s[p.index()];
             }
         }
+        if cfg.implicit > 0.0 {
+            for &id in path.iter().skip(1).rev() {
+                back_up(nodes, id);
+            }
+        }
     }
     tree
+}
+
+/// A node's minimax value for its mover from its children's (two players, no chance):
+/// the opponent's best reply, among those with a child and the best untried one. A node
+/// not expanded keeps its prior.
+fn back_up<M>(nodes: &mut [Node<M>], id: u32) {
+    let n = &nodes[id as usize];
+    if !n.expanded {
+        return;
+    }
+    let Some(me) = n.mover else { return };
+    let mut best: Option<f32> = n.untried.last().map(|u| u.0);
+    for &c in &n.children {
+        let ch = &nodes[c as usize];
+        let v = if ch.mover == Some(me) { 1.0 - ch.minimax } else { ch.minimax };
+        best = Some(best.map_or(v, |b| b.max(v)));
+    }
+    if let Some(b) = best {
+        nodes[id as usize].minimax = 1.0 - b;
+    }
 }
 
 thread_local! {
@@ -561,6 +649,34 @@ mod tests {
             nodes[0].children.push(i as u32 + 1);
         }
         nodes
+    }
+
+    #[test]
+    fn the_implicit_minimax_is_the_best_reply_among_children_and_the_best_untried_one() {
+        // Node 1 (White's move) has Black's replies 2 and 3 and one untried reply.
+        let mut nodes =
+            vec![Node::new(None, None, 0.5), Node::new(Some(0u8), Some(Player(0)), 0.7)];
+        nodes[0].children.push(1);
+        for (id, prior) in [(2u8, 0.4f32), (3, 0.3)] {
+            nodes.push(Node::new(Some(id), Some(Player(1)), prior));
+            nodes[1].children.push(u32::from(id));
+        }
+        nodes[1].untried = vec![(0.2, 9)];
+        // Not expanded: the prior stands.
+        back_up(&mut nodes, 1);
+        assert_eq!(nodes[1].minimax, 0.7);
+        nodes[1].expanded = true;
+        back_up(&mut nodes, 1);
+        assert!((nodes[1].minimax - 0.6).abs() < 1e-6, "Black's best reply is worth 0.4 to it");
+        // A reply found better below (its own minimax) refutes White's move further; an
+        // untried reply better than every child counts too.
+        nodes[3].minimax = 0.9;
+        back_up(&mut nodes, 1);
+        assert!((nodes[1].minimax - 0.1).abs() < 1e-6);
+        nodes[3].minimax = 0.1;
+        nodes[1].untried = vec![(0.5, 9)];
+        back_up(&mut nodes, 1);
+        assert!((nodes[1].minimax - 0.5).abs() < 1e-6);
     }
 
     #[test]

@@ -720,9 +720,13 @@ impl Solvable for Amazons {
             moves.contains(&m)
         };
         let Move::Shot { from, to, stone } = m else { return general() };
-        if cfg.killer || self.in_hand(me) > 0 || self.content(from).queen_owner() != Some(me) {
+        if cfg.killer || self.in_hand(me) > 0 {
             // Killer's captures and placing: the general check.
             return general();
+        }
+        if self.content(from).queen_owner() != Some(me) {
+            // A killer move from a sibling whose queen has since moved.
+            return false;
         }
         let geo = &cfg.geo;
         // Along a ray from `a`, through cells that are empty (or `vacated`), up to `b`.

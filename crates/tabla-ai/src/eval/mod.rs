@@ -18,6 +18,14 @@ pub trait Evaluator<G: Game>: Sync + Send + Clone + 'static {
     /// loses), as the search assumes.
     fn evaluate(&self, g: &G, me: Player) -> i32;
 
+    /// The value of `g` for `me` where positions with either side to move are compared
+    /// (the leaves of a Monte Carlo search, at mixed depths): [`Evaluator::evaluate`] with
+    /// the worth of having the move given to the side to move. Alpha-beta compares leaves
+    /// of one depth, where that worth is alike for all and needs no counting.
+    fn evaluate_either(&self, g: &G, me: Player) -> i32 {
+        self.evaluate(g, me)
+    }
+
     /// How many units make a clear advantage: a score of `scale` is read as a 73% win
     /// chance (logistic), so values can be shown as expected scores in [0, 1].
     fn scale(&self) -> f64 {
