@@ -651,6 +651,62 @@ mod tests {
         nodes
     }
 
+    /// The Amazons evaluation, counting the leaves it values with White and with Black to
+    /// move.
+    #[derive(Clone, Default)]
+    struct Parities(std::sync::Arc<[std::sync::atomic::AtomicUsize; 2]>);
+
+    impl Evaluator<Amazons> for Parities {
+        fn evaluate(&self, g: &Amazons, me: Player) -> i32 {
+            if let ToMove::Player(p) = g.to_move() {
+                self.0[p.index()].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            AmazonsEval::default().evaluate(g, me)
+        }
+    }
+
+    #[test]
+    fn leaves_are_valued_as_the_configuration_says() {
+        let g = amazons(&["size=8"]);
+        let mut after = g.clone();
+        after.play(after.parse_move("c1-c4/c5").unwrap());
+        let e = AmazonsEval::default();
+        let cfg = Config::default();
+        let plain = leaf_scores(&after, &e, &cfg);
+        // Win or loss by the sign: White has just moved and leads by the plain count.
+        assert!(plain[0] > 0.5);
+        assert_eq!(leaf_scores(&after, &e, &Config { binary: true, ..cfg })[..2], [1.0, 0.0]);
+        // A flatter temperature: nearer even, the two still adding up to one.
+        let flat = leaf_scores(&after, &e, &Config { leaf_scale: 2.0, ..cfg });
+        assert!(flat[0] > 0.5 && flat[0] < plain[0]);
+        assert!((flat[0] + flat[1] - 1.0).abs() < 1e-9);
+        // The move's worth counted: Black is to move, so White's lead shrinks.
+        let either = leaf_scores(&after, &e, &Config { either: true, ..cfg });
+        assert!(either[0] < plain[0]);
+        assert_eq!(either[0], e.expected(e.evaluate_either(&after, Player(0))));
+    }
+
+    #[test]
+    fn with_parity_every_leaf_has_the_roots_player_to_move() {
+        // No priors (they value children, of the other parity): only leaves are evaluated.
+        let g = amazons(&["size=6"]);
+        let cfg = Config { threads: 1, reuse: false, bias: 0.0, parity: true, ..Config::default() };
+        let leaves = |cut: u32, parity: bool| {
+            let e = Parities::default();
+            let c = Config { cut, parity, ..cfg };
+            grow(Tree::fresh(&g), &e, &c, Budget::iterations(300), 9, Instant::now());
+            [0, 1].map(|i| e.0[i].load(std::sync::atomic::Ordering::Relaxed))
+        };
+        for cut in [3, 4] {
+            let [white, black] = leaves(cut, true);
+            assert!(white > 0 && black == 0, "cut {cut}: {white} and {black}");
+        }
+        // Without it, a first-ply leaf (all of them here: every root move is tried first)
+        // and a cut of 4 end with Black to move.
+        let [_, black] = leaves(4, false);
+        assert!(black > 0);
+    }
+
     #[test]
     fn the_implicit_minimax_is_the_best_reply_among_children_and_the_best_untried_one() {
         // Node 1 (White's move) has Black's replies 2 and 3 and one untried reply.
