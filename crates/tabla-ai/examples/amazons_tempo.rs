@@ -1,9 +1,9 @@
-//! How much is the move worth in Amazons' evaluation? For every position of some games
-//! (JSON lines of `tabla match --records`), the evaluation for the player to move before
-//! the move, and after the best move by the evaluation (the opponent then to move), by
-//! phase (stones on the board). Half the gain is the tempo that a count of territory gives
-//! the side that has just moved: a Monte Carlo search that evaluates leaves at both
-//! parities mixes it into its values.
+//! How much is the move worth in Amazons' evaluation? For every third position of some
+//! games (JSON lines of `tabla match --records`), the evaluation for the player to move
+//! before the move, and after the best move by the evaluation (the opponent then to move),
+//! in buckets of ten plies. Half the gain is the tempo that a count of territory gives the
+//! side that has just moved: a Monte Carlo search that evaluates leaves at both parities
+//! mixes it into its values.
 //!
 //! ```text
 //! cargo run --release -p tabla-ai --example amazons_tempo -- RECORDS.jsonl [-o size=10]
@@ -30,11 +30,11 @@ fn main() {
     let mut rows = [(0u32, 0i64, 0i64, 0i64, 0i64, 0i64); 10];
     let text = std::fs::read_to_string(&file).expect("readable records");
     let mut buf = Vec::new();
+    let o = GameOptions::parse(OPTIONS, &options).expect("options");
     for line in text.lines() {
         // The record is a plain string of move tokens: no JSON reader is needed for it.
         let Some((_, rest)) = line.split_once("\"record\":\"") else { continue };
         let record = rest.split('"').next().unwrap_or("");
-        let o = GameOptions::parse(OPTIONS, &options).expect("options");
         let mut g = Amazons::from_options(&o).expect("options");
         for (ply, token) in record.split_whitespace().enumerate() {
             let ToMove::Player(me) = g.to_move() else { break };

@@ -332,11 +332,7 @@ impl AmazonsEval {
             None => Self::terms_any(g, &s, need),
         };
         // Ties go to the side to move.
-        let ours = match g.to_move() {
-            ToMove::Player(p) => Evaluator::<Amazons>::allies(self, g, me, p),
-            _ => false,
-        };
-        if !ours {
+        if !self.ours_to_move(g, me) {
             t.ties = -t.ties;
         }
         t
@@ -359,8 +355,8 @@ impl Evaluator<Amazons> for AmazonsEval {
     fn evaluate_either(&self, g: &Amazons, me: Player) -> i32 {
         // Measured on 40 games of level 7 on 10×10 (`examples/amazons_tempo.rs`): before its
         // move the mover's evaluation averages −66 in the first ten plies and +32 after it,
-        // −24 and +24 at plies 30–39, and in the end the move costs (+13 before, −17
-        // after): half the gain, about half a point per open cell, less a move's cost.
+        // −24 and +24 at plies 30–39, and in the end the move costs (plies 70–79: +9
+        // before, −17 after): half the gain, about half a point per open cell, less a move's cost.
         let need = Need { queen: true, ..self.need() };
         let t = self.terms(g, me, need);
         let tempo = self.tempo * t.shared / 16 - self.move_cost;
