@@ -33,6 +33,39 @@ def solve(a, b):
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
+def fit(xs, ys, l2):
+    """Logistic regression of ys on the columns of xs (no intercept: give a column of ones
+    for one), by Newton's method with L2 regularisation; returns the weights."""
+    n, k = len(ys), len(xs[0])
+    # Standardise the terms for a well-conditioned fit, then map back.
+    sd = []
+    for j in range(k):
+        col = [x[j] for x in xs]
+        mu = sum(col) / n
+        sd.append(math.sqrt(sum((c - mu) ** 2 for c in col) / n) or 1.0)
+    z = [[x[j] / sd[j] for j in range(k)] for x in xs]
+    w = [0.0] * k
+    for _ in range(30):
+        grad = [l2 * w[j] * n for j in range(k)]
+        hess = [[(l2 * n if i == j else 0.0) for j in range(k)] for i in range(k)]
+        for x, y in zip(z, ys):
+            t = sum(wj * xj for wj, xj in zip(w, x))
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, t))))
+            g = p - y
+            h = p * (1.0 - p)
+            for i in range(k):
+                grad[i] += g * x[i]
+                hi = h * x[i]
+                row = hess[i]
+                for j in range(k):
+                    row[j] += hi * x[j]
+        step = solve(hess, grad)
+        w = [wj - sj for wj, sj in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return [w[j] / sd[j] for j in range(k)]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("data")
@@ -50,35 +83,10 @@ def main():
             continue
         ys.append(float(r[0]))
         xs.append([float(r[1 + i]) for i in keep])
-    n, k = len(ys), len(keep)
-    # Standardise the terms for a well-conditioned fit, then map back.
-    sd = []
-    for j in range(k):
-        col = [x[j] for x in xs]
-        mu = sum(col) / n
-        sd.append(math.sqrt(sum((c - mu) ** 2 for c in col) / n) or 1.0)
-    z = [[x[j] / sd[j] for j in range(k)] for x in xs]
-    w = [0.0] * k
-    for _ in range(30):
-        grad = [args.l2 * w[j] * n for j in range(k)]
-        hess = [[(args.l2 * n if i == j else 0.0) for j in range(k)] for i in range(k)]
-        for x, y in zip(z, ys):
-            t = sum(wj * xj for wj, xj in zip(w, x))
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, t))))
-            g = p - y
-            h = p * (1.0 - p)
-            for i in range(k):
-                grad[i] += g * x[i]
-                hi = h * x[i]
-                row = hess[i]
-                for j in range(k):
-                    row[j] += hi * x[j]
-        step = solve(hess, grad)
-        w = [wj - sj for wj, sj in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-7:
-            break
+    w = fit(xs, ys, args.l2)
+    n = len(ys)
     loss = 0.0
-    for x, y in zip(z, ys):
+    for x, y in zip(xs, ys):
         t = sum(wj * xj for wj, xj in zip(w, x))
         p = min(max(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, t)))), 1e-9), 1 - 1e-9)
         loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
@@ -86,7 +94,7 @@ def main():
     base_loss = -sum(y * math.log(base) + (1 - y) * math.log(1 - base) for y in ys) if 0 < base < 1 else float("nan")
     print(f"rows {n}, log-loss {loss / n:.4f} (constant {base_loss / n:.4f})")
     for j, i in enumerate(keep):
-        beta = w[j] / sd[j]
+        beta = w[j]
         print(f"{names[i]:>14}  {beta:+.4f} logit  {round(beta * args.scale):+6d} units")
 
 

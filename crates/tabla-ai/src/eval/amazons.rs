@@ -35,7 +35,26 @@ pub struct AmazonsEval {
     pub tempo: i32,
     /// What a move costs its side once the board is divided: a stone in its own room.
     pub move_cost: i32,
+    /// 1: the weights of territory, position and mobility follow the phase of the game
+    /// ([`PHASE_WEIGHTS`], fitted to results) instead of the fixed weights above; the tempo
+    /// and the move's cost scale with the territory weights.
+    pub phased: i32,
 }
+
+/// Weights by the share of the board still empty, fitted to the results of 492 games on
+/// 10×10 (`examples/amazons_fit.rs`, `bench/fit_phases.py`; logit × 60, so that a value is
+/// in the units of [`Evaluator::scale`]): early only the smooth position term foretells the
+/// result, in the middle king-move territory and mobility outweigh queen-move territory,
+/// and late every cell counts for much more, as the result is nearly settled. Columns: empty
+/// share (per mille), queen territory, king territory, position, mobility.
+pub const PHASE_WEIGHTS: [(i32, i32, i32, i32, i32); 6] = [
+    (900, 3, 3, 12, 1),
+    (700, 3, 4, 6, 1),
+    (550, 6, 9, 3, 6),
+    (400, 18, 20, 1, 10),
+    (220, 32, 34, 12, 8),
+    (100, 60, 60, 10, 7),
+];
 
 impl Default for AmazonsEval {
     fn default() -> Self {
@@ -48,6 +67,7 @@ impl Default for AmazonsEval {
             tie: 0,
             tempo: 8,
             move_cost: 10,
+            phased: 0,
         }
     }
 }
@@ -191,6 +211,8 @@ struct Terms {
     trapped: i32,
     /// Empty cells that both sides reach (by queen moves): the open board.
     shared: i32,
+    /// Empty cells, in thousandths of the board's cells (the phase).
+    empty_permille: i32,
 }
 
 /// Adds one cell's distance pair to the territory counts.
@@ -217,6 +239,10 @@ fn reach_value(n: u32) -> i32 {
     (4.0 * f64::from(n)).sqrt() as i32
 }
 
+fn permille(part: usize, whole: usize) -> i32 {
+    (part * 1000 / whole.max(1)) as i32
+}
+
 /// Which terms to compute (weights of 0 need none).
 #[derive(Clone, Copy)]
 struct Need {
@@ -234,12 +260,31 @@ impl AmazonsEval {
         }
     }
 
+    /// The weights of queen and king territory, position and mobility at this phase.
+    fn weights(&self, t: &Terms) -> (i32, i32, i32, i32) {
+        if self.phased == 0 {
+            return (self.queen_territory, self.king_territory, self.position, self.mobility);
+        }
+        let e = t.empty_permille;
+        let rows = &PHASE_WEIGHTS;
+        let i = rows.iter().position(|r| r.0 <= e).unwrap_or(rows.len());
+        if i == 0 || i == rows.len() {
+            let r = rows[i.min(rows.len() - 1)];
+            return (r.1, r.2, r.3, r.4);
+        }
+        let (a, b) = (rows[i - 1], rows[i]);
+        // Linear between the two rows around `e` (a.0 > e ≥ b.0).
+        let mix = |x: i32, y: i32| y + (x - y) * (e - b.0) / (a.0 - b.0);
+        (mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3), mix(a.4, b.4))
+    }
+
     fn weigh(&self, t: &Terms) -> i32 {
-        self.queen_territory * t.queen
-            + self.king_territory * t.king
+        let (queen, king, position, mobility) = self.weights(t);
+        queen * t.queen
+            + king * t.king
             + self.tie * t.ties
-            + self.position * t.position64 / 64
-            + self.mobility * t.mobility
+            + position * t.position64 / 64
+            + mobility * t.mobility
             - self.trapped * t.trapped
     }
 
@@ -248,7 +293,8 @@ impl AmazonsEval {
         let n = g.config().geo.len();
         let board = if n >= 128 { !0u128 } else { (1u128 << n) - 1 };
         let empty = board & !occ;
-        let mut t = Terms::default();
+        let mut t =
+            Terms { empty_permille: permille(empty.count_ones() as usize, n), ..Terms::default() };
         let mut a = [FAR; 128];
         let mut b = [FAR; 128];
         if need.queen {
@@ -287,8 +333,11 @@ impl AmazonsEval {
         let mut b = [FAR; MAX_CELLS];
         let mut f = [Cell(0); MAX_CELLS];
         let mut nx = [Cell(0); MAX_CELLS];
-        let mut t = Terms::default();
         let empty = |c: &Cell| g.content(*c).is_empty();
+        let mut t = Terms {
+            empty_permille: permille(geo.cells().filter(empty).count(), geo.len()),
+            ..Terms::default()
+        };
         if need.queen {
             distances_any(g, s.us(), false, &mut a, &mut f, &mut nx);
             distances_any(g, s.them(), false, &mut b, &mut f, &mut nx);
@@ -359,7 +408,12 @@ impl Evaluator<Amazons> for AmazonsEval {
         // before, −17 after): half the gain, about half a point per open cell, less a move's cost.
         let need = Need { queen: true, ..self.need() };
         let t = self.terms(g, me, need);
-        let tempo = self.tempo * t.shared / 16 - self.move_cost;
+        let mut tempo = self.tempo * t.shared / 16 - self.move_cost;
+        if self.phased != 0 {
+            // In cells of territory: scaled as the territory weights are.
+            let (q, k, _, _) = self.weights(&t);
+            tempo = tempo * (q + k) / (self.queen_territory + self.king_territory).max(1);
+        }
         let sign = if self.ours_to_move(g, me) { 1 } else { -1 };
         self.weigh(&t) + sign * tempo
     }
@@ -397,6 +451,7 @@ impl Evaluator<Amazons> for AmazonsEval {
             ("mobility", f64::from(t.mobility)),
             ("trapped", -f64::from(t.trapped)),
             ("tie", f64::from(t.ties)),
+            ("shared", f64::from(t.shared)),
         ])
     }
 
@@ -411,6 +466,7 @@ impl Evaluator<Amazons> for AmazonsEval {
                 ("tie", &mut self.tie),
                 ("tempo", &mut self.tempo),
                 ("move_cost", &mut self.move_cost),
+                ("phased", &mut self.phased),
             ],
             key,
             value,
@@ -474,6 +530,51 @@ mod tests {
         let g = amazons(&["layout=1.#../..#../..#.2"]);
         let d = e.evaluate(&g, Player(0)) - e.evaluate_either(&g, Player(0));
         assert_eq!(d, e.move_cost);
+    }
+
+    #[test]
+    fn phased_weights_follow_the_empty_share_of_the_board() {
+        let e = AmazonsEval { phased: 1, ..AmazonsEval::default() };
+        let at = |permille| e.weights(&Terms { empty_permille: permille, ..Terms::default() });
+        let row = |r: (i32, i32, i32, i32, i32)| (r.1, r.2, r.3, r.4);
+        // Above the first row and below the last the ends hold; on a row, the row.
+        assert_eq!(at(1000), row(PHASE_WEIGHTS[0]));
+        assert_eq!(at(0), row(PHASE_WEIGHTS[PHASE_WEIGHTS.len() - 1]));
+        assert_eq!(at(550), row(PHASE_WEIGHTS[2]));
+        // Halfway between two rows, halfway between their weights.
+        let (a, b) = (PHASE_WEIGHTS[2], PHASE_WEIGHTS[3]);
+        let (q, k, _, m) = at((a.0 + b.0) / 2);
+        for (got, x, y) in [(q, a.1, b.1), (k, a.2, b.2), (m, a.4, b.4)] {
+            assert!((2 * got - (x + y)).abs() <= 1, "{got} between {x} and {y}");
+        }
+        // Off, the fixed weights whatever the phase.
+        let fixed = AmazonsEval::default();
+        let t = Terms { empty_permille: 300, ..Terms::default() };
+        assert_eq!(fixed.weights(&t), (10, 4, 4, 2));
+    }
+
+    #[test]
+    fn phased_values_stay_antisymmetric_and_grow_as_the_board_fills() {
+        let mut e = AmazonsEval::default();
+        e.tweak("phased", 1).unwrap();
+        let mut g = amazons(&["size=10"]);
+        let mut rng =
+            <tabla_core::rand::rngs::SmallRng as tabla_core::rand::SeedableRng>::seed_from_u64(7);
+        let mut buf = Vec::new();
+        for _ in 0..60 {
+            if g.to_move() == ToMove::Over {
+                break;
+            }
+            for f in [AmazonsEval::evaluate, AmazonsEval::evaluate_either] {
+                assert_eq!(f(&e, &g, Player(0)), -f(&e, &g, Player(1)));
+            }
+            let m = g.random_move(&mut rng, &mut buf);
+            g.play(m);
+        }
+        // A cell of territory late is worth more than early: the result is nearer.
+        let early = e.weights(&Terms { empty_permille: 900, ..Terms::default() });
+        let late = e.weights(&Terms { empty_permille: 300, ..Terms::default() });
+        assert!(late.0 + late.1 > 4 * (early.0 + early.1), "{early:?} {late:?}");
     }
 
     #[test]
