@@ -262,7 +262,10 @@ fn leaf_scores<G: Game, E: Evaluator<G>>(state: &G, eval: &E, cfg: &Config) -> [
         }
         return out;
     }
-    for (i, s) in out.iter_mut().enumerate().take(players) {
+    // Two players: values are antisymmetric (the evaluator's contract) and the expected
+    // score symmetric, so one evaluation serves both, as it is most of a leaf's cost.
+    let evaluated = if players == 2 { 1 } else { players };
+    for (i, s) in out.iter_mut().enumerate().take(evaluated) {
         let v = if cfg.either {
             eval.evaluate_either(state, Player(i as u8))
         } else {
@@ -279,6 +282,9 @@ fn leaf_scores<G: Game, E: Evaluator<G>>(state: &G, eval: &E, cfg: &Config) -> [
         } else {
             eval.expected((f64::from(v) / leaf_scale).round() as i32)
         };
+    }
+    if players == 2 {
+        out[1] = 1.0 - out[0];
     }
     out
 }
@@ -684,6 +690,46 @@ mod tests {
         let either = leaf_scores(&after, &e, &Config { either: true, ..cfg });
         assert!(either[0] < plain[0]);
         assert_eq!(either[0], e.expected(e.evaluate_either(&after, Player(0))));
+    }
+
+    #[test]
+    fn one_evaluation_values_a_two_player_leaf_for_both() {
+        // The second player's score is taken as the complement of the first's: on positions
+        // of random games it is what evaluating the second player gives, for every leaf
+        // option.
+        let e = AmazonsEval::default();
+        let mut g = amazons(&["size=8"]);
+        let mut rng =
+            <tabla_core::rand::rngs::SmallRng as tabla_core::rand::SeedableRng>::seed_from_u64(3);
+        let mut buf = Vec::new();
+        let base = Config::default();
+        let configs = [
+            base,
+            Config { either: true, ..base },
+            Config { leaf_scale: 0.5, ..base },
+            Config { binary: true, ..base },
+        ];
+        let mut checked = 0;
+        while g.to_move() != ToMove::Over {
+            for cfg in &configs {
+                let s = leaf_scores(&g, &e, cfg);
+                let v = if cfg.either {
+                    e.evaluate_either(&g, Player(1))
+                } else {
+                    e.evaluate(&g, Player(1))
+                };
+                let want = if cfg.binary {
+                    f64::from(u8::from(v > 0)) + if v == 0 { 0.5 } else { 0.0 }
+                } else {
+                    e.expected((f64::from(v) / cfg.leaf_scale).round() as i32)
+                };
+                assert!((s[1] - want).abs() < 1e-12, "{} against {want}", s[1]);
+                checked += 1;
+            }
+            let m = g.random_move(&mut rng, &mut buf);
+            g.play(m);
+        }
+        assert!(checked > 40, "{checked} leaves");
     }
 
     #[test]
