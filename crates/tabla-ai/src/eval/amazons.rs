@@ -41,8 +41,8 @@ pub struct AmazonsEval {
     pub phased: i32,
 }
 
-/// Weights by the share of the board still empty, fitted to the results of 492 games on
-/// 10×10 (`examples/amazons_fit.rs`, `bench/fit_phases.py`; logit × 60, so that a value is
+/// Weights by the share of the board still empty, rounded from a fit to the results of 492
+/// games on 10×10 (`examples/amazons_fit.rs`, `bench/fit_phases.py`; logit × 60, so that a value is
 /// in the units of [`Evaluator::scale`]): early only the smooth position term foretells the
 /// result, in the middle king-move territory and mobility outweigh queen-move territory,
 /// and late every cell counts for much more, as the result is nearly settled. Columns: empty
@@ -253,6 +253,10 @@ struct Need {
 
 impl AmazonsEval {
     fn need(&self) -> Need {
+        if self.phased != 0 {
+            // The phase's weights are never all zero.
+            return Need { queen: true, king: true, mobility: true };
+        }
         Need {
             queen: self.queen_territory != 0 || self.position != 0 || self.tie != 0,
             king: self.king_territory != 0 || self.tie != 0,
