@@ -66,6 +66,19 @@ def fit(xs, ys, l2):
     return [w[j] / sd[j] for j in range(k)]
 
 
+def log_losses(w, xs, ys):
+    """Mean log-loss of the weights `w` on the rows, and of the best constant (the base rate)."""
+    n = len(ys)
+    loss = 0.0
+    for x, y in zip(xs, ys):
+        t = sum(wj * xj for wj, xj in zip(w, x))
+        p = min(max(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, t)))), 1e-9), 1 - 1e-9)
+        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    m = sum(ys) / n
+    base = -sum(y * math.log(m) + (1 - y) * math.log(1 - m) for y in ys) if 0 < m < 1 else float("nan")
+    return loss / n, base / n
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("data")
@@ -85,14 +98,8 @@ def main():
         xs.append([float(r[1 + i]) for i in keep])
     w = fit(xs, ys, args.l2)
     n = len(ys)
-    loss = 0.0
-    for x, y in zip(xs, ys):
-        t = sum(wj * xj for wj, xj in zip(w, x))
-        p = min(max(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, t)))), 1e-9), 1 - 1e-9)
-        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
-    base = sum(ys) / n
-    base_loss = -sum(y * math.log(base) + (1 - y) * math.log(1 - base) for y in ys) if 0 < base < 1 else float("nan")
-    print(f"rows {n}, log-loss {loss / n:.4f} (constant {base_loss / n:.4f})")
+    loss, base_loss = log_losses(w, xs, ys)
+    print(f"rows {n}, log-loss {loss:.4f} (constant {base_loss:.4f})")
     for j, i in enumerate(keep):
         beta = w[j]
         print(f"{names[i]:>14}  {beta:+.4f} logit  {round(beta * args.scale):+6d} units")

@@ -9,12 +9,11 @@ move). Prints one row of weights per bucket, in logit units and in evaluation un
 """
 import argparse
 import csv
-import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit import fit  # noqa: E402
+from fit import fit, log_losses  # noqa: E402
 
 
 def main():
@@ -41,16 +40,10 @@ def main():
         if len(ys) < 50:
             continue
         w = fit(xs, ys, args.l2)
-        loss = 0.0
-        for x, y in zip(xs, ys):
-            t = sum(a * b for a, b in zip(w, x))
-            p = min(max(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, t)))), 1e-9), 1 - 1e-9)
-            loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        m = sum(ys) / len(ys)
-        base = -sum(y * math.log(m) + (1 - y) * math.log(1 - m) for y in ys) if 0 < m < 1 else float("nan")
+        loss, base = log_losses(w, xs, ys)
         label = f"{lo}–{hi - 1}" if hi < 10**9 else f"{lo}–"
         cells = " | ".join(f"{b * args.scale:+.1f}" for b in w)
-        print(f"| {label} | {len(ys)} | {loss / len(ys):.3f} ({base / len(ys):.3f}) | {cells} |")
+        print(f"| {label} | {len(ys)} | {loss:.3f} ({base:.3f}) | {cells} |")
 
 
 if __name__ == "__main__":
