@@ -40,7 +40,7 @@ const OTHER = { won: 'lost', lost: 'won', drawn: 'drawn' };
 /**
  * What is proven of a position for `player`: 'won' | 'lost' | 'drawn', or null when nothing
  * is. From the solver's proof (`solved`, Amazons) or an exact value of 1 or 0 (Bulgarian Ur's
- * table). No distance to the end: the solver does not know one, so none is shown.
+ * table). The distance to the end is [turnsOf]'s, where the proof found it.
  */
 export function verdictOf(frame) {
   if (!frame) return null;
@@ -51,8 +51,8 @@ export function verdictOf(frame) {
 }
 
 /**
- * Turns to the end of the game with best play where an exact table knows them (Seega's
- * endgame tables: `solved.in`), else null. The same for both seats: it counts turns, not
+ * Turns to the end of the game with best play where the proof knows them (`solved.in`: Seega's
+ * endgame tables, and Amazons where the solver also found the length in its time), else null. The same for both seats: it counts turns, not
  * whose they are.
  */
 export function turnsOf(frame) {

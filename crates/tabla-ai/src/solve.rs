@@ -72,6 +72,12 @@ pub trait Solvable: Game {
         None
     }
 
+    /// Bounds `(lo, hi)` of the position's [length score](length) for the player to move,
+    /// where the structure gives them without search (`lo == hi`: exact). Never wrong.
+    fn length_bounds(&self, _aid: &mut Self::Aid) -> Option<(i16, i16)> {
+        None
+    }
+
     /// Whether `m` is legal here: the refutation of a sibling is tried before the moves are
     /// ordered, so this wants to be cheaper than generating them.
     fn allows(&self, m: Self::Move) -> bool {
@@ -465,6 +471,151 @@ fn unpack(w: u64) -> (i8, i8) {
     ((w & 0xff) as i8 - 2, ((w >> 8) & 0xff) as i8 - 2)
 }
 
+// ---------------------------------------------------------------------------------------
+// The length of a won game: "won in N".
+
+/// The length score of a win in 0 turns. A win in n turns scores `LENGTH_WIN − n`, a loss
+/// in n turns `−(LENGTH_WIN − n)`, a draw 0: the winner prefers the shorter game, the loser
+/// the longer, so plain negamax on this score is best play that hurries and delays.
+pub const LENGTH_WIN: i16 = 1000;
+
+/// The turns to the end of the game with best play, for a game whose values do not depend
+/// on history: the winner hurrying, the loser delaying (each player's turn counts one).
+#[derive(Clone, Debug)]
+pub struct Length<M> {
+    /// The value for the player to move.
+    pub value: Value,
+    /// Turns to the end (none for a draw, which may go on).
+    pub turns: Option<u32>,
+    /// A move that wins fastest, draws, or loses slowest (none if there are no moves).
+    pub best: Option<M>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// Searches the [length score](LENGTH_WIN) of `g` (a player to move) within `time`: alpha-beta
+/// with a table of proven bounds and the game's own [`Solvable::length_bounds`]. `None`
+/// when the time runs out or the game keeps history ([`Solvable::HISTORY`]: a table entry
+/// could then be wrong).
+pub fn length<G: Solvable>(g: &G, time: Duration) -> Option<Length<G::Move>> {
+    if G::HISTORY {
+        return None;
+    }
+    let ToMove::Player(me) = g.to_move() else { return None };
+    let mut noop = |_: Progress| {};
+    let mut s = Lengths {
+        solver: Solver::<G>::new(Limits { time, ..Limits::default() }, &mut noop),
+        bounds: HashMap::new(),
+    };
+    let moves = s.solver.ordered(g, me);
+    let (mut alpha, beta) = (-LENGTH_WIN - 1, LENGTH_WIN + 1);
+    let mut best = None;
+    for &m in &moves {
+        let v = s.child(g, me, m, alpha, beta)?;
+        if best.is_none() || v > alpha {
+            alpha = v;
+            best = Some(m);
+        }
+    }
+    let value = Value::from_score(alpha.signum() as i8);
+    let turns = (alpha != 0).then(|| (LENGTH_WIN - alpha.abs()) as u32);
+    Some(Length { value, turns, best, nodes: s.solver.nodes })
+}
+
+/// The length search's state: the win/loss solver's clock, move order and counting aid, and
+/// its own table of length bounds (they are not the solver's −1/0/1).
+struct Lengths<'a, G: Solvable> {
+    solver: Solver<'a, G>,
+    bounds: HashMap<u64, (i16, i16)>,
+}
+
+/// A child's score seen one turn earlier: a win or loss one turn further away.
+fn one_turn_back(v: i16) -> i16 {
+    v - v.signum()
+}
+
+/// The inverse of [`one_turn_back`] on scores that occur (|v| far from 0), for windows.
+fn one_turn_on(v: i16) -> i16 {
+    v + v.signum()
+}
+
+impl<G: Solvable> Lengths<'_, G> {
+    fn child(&mut self, g: &G, me: Player, m: G::Move, alpha: i16, beta: i16) -> Option<i16> {
+        let mut c = g.clone();
+        c.play(m);
+        match c.to_move() {
+            ToMove::Over => {
+                let o = c.outcome().expect("a finished game has an outcome");
+                Some(if o.is_draw() {
+                    0
+                } else if o.winners.contains(me) {
+                    LENGTH_WIN - 1
+                } else {
+                    -(LENGTH_WIN - 1)
+                })
+            }
+            ToMove::Player(p) => {
+                let (a, b) = (one_turn_on(alpha), one_turn_on(beta));
+                let v = if p == me { self.search(&c, a, b)? } else { -self.search(&c, -b, -a)? };
+                Some(one_turn_back(v))
+            }
+            ToMove::Chance => None,
+        }
+    }
+
+    /// Negamax on the length score, fail-soft as [`Solver::search`].
+    fn search(&mut self, g: &G, mut alpha: i16, mut beta: i16) -> Option<i16> {
+        if !self.solver.tick() {
+            return None;
+        }
+        let ToMove::Player(me) = g.to_move() else { return None };
+        let key = Solver::<G>::key(g);
+        let (mut lo, mut hi) = self.bounds.get(&key).copied().unwrap_or((-LENGTH_WIN, LENGTH_WIN));
+        if let Some((l, h)) = g.length_bounds(&mut self.solver.aid) {
+            lo = lo.max(l);
+            hi = hi.min(h);
+        }
+        if lo >= beta || lo == hi {
+            return Some(lo);
+        }
+        if hi <= alpha {
+            return Some(hi);
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = i16::MIN;
+        let moves = self.solver.ordered(g, me);
+        for &m in &moves {
+            let Some(v) = self.child(g, me, m, alpha, beta) else {
+                self.solver.lists.push(moves);
+                return None;
+            };
+            best = best.max(v);
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.solver.lists.push(moves);
+        if best == i16::MIN {
+            // No legal move in a game that is not over: nothing to count from.
+            return None;
+        }
+        let entry = if best <= alpha0 {
+            (lo, best)
+        } else if best >= beta0 {
+            (best, hi)
+        } else {
+            (best, best)
+        };
+        self.bounds.insert(key, entry);
+        Some(best)
+    }
+}
+
 /// Why a position cannot be solved here, or `None` when it can: the text for `tabla solve`'s
 /// exit status 2, naming what is supported.
 pub fn refusal(game: &tabla_games::AnyGame) -> Option<String> {
@@ -506,8 +657,10 @@ pub struct Solved {
     pub nodes: u64,
     /// Wall time taken.
     pub elapsed: Duration,
-    /// Turns to the end of the game with best play, where an exact table knows them (Seega's
-    /// endgames: see [`solve_seega`]); `None` from the search, and for a draw.
+    /// Turns to the end of the game with best play, the winner hurrying and the loser
+    /// delaying: from an exact table (Seega's endgames: see [`solve_seega`]) or, for
+    /// Amazons, from [`length`] when it finishes in the time left ([`with_length`]); `None`
+    /// otherwise, and for a draw.
     pub turns: Option<u32>,
 }
 
@@ -755,68 +908,8 @@ impl Solvable for Amazons {
     /// exceed the most the other can make, and loses if the most it can make are no more
     /// than the other is sure of; otherwise the search goes on.
     fn decided(&self, aid: &mut AmazonsAid) -> Option<i8> {
-        let cfg = self.config();
-        let geo = &cfg.geo;
-        if cfg.players != 2
-            || geo.len() > 128
-            || self.in_hand(Player(0)) + self.in_hand(Player(1)) > 0
-        {
-            return None;
-        }
-        let ToMove::Player(me) = self.to_move() else { return None };
-        let free = |c: Cell| {
-            let x = self.content(c);
-            x.is_empty() || x.queen_owner().is_some()
-        };
-        // [lo, hi] of the turns each side can make.
-        let mut lo = [0u32; 2];
-        let mut hi = [0u32; 2];
-        let mut seen: u128 = 0;
-        let mut stack = Vec::with_capacity(geo.len());
-        for p in [Player(0), Player(1)] {
-            for &q in self.queens_of(p) {
-                if seen & bit(q) != 0 {
-                    continue;
-                }
-                // The region of `q`: cells reachable by king steps over empty cells.
-                let (mut queens, mut empty, mut mixed) = (0u128, 0u128, false);
-                seen |= bit(q);
-                stack.push(q);
-                while let Some(c) = stack.pop() {
-                    match self.content(c).queen_owner() {
-                        Some(o) if o != p => mixed = true,
-                        Some(_) => queens |= bit(c),
-                        None => empty |= bit(c),
-                    }
-                    for d in 0..geo.dir_count() {
-                        if let Some(n) = geo.neighbour(c, d) {
-                            if seen & bit(n) == 0 && free(n) {
-                                seen |= bit(n);
-                                stack.push(n);
-                            }
-                        }
-                    }
-                }
-                let k = empty.count_ones();
-                if mixed {
-                    // Both sides here: each may make up to k turns, and is sure of none.
-                    hi[0] += k;
-                    hi[1] += k;
-                    continue;
-                }
-                let exact =
-                    if k <= SOLO_CELLS { solo_count(self, queens, empty, aid) } else { None };
-                let i = p.index();
-                match exact {
-                    Some(n) => {
-                        lo[i] += u32::from(n);
-                        hi[i] += u32::from(n);
-                    }
-                    None => hi[i] += k,
-                }
-            }
-        }
-        let (m, o) = (me.index(), 1 - me.index());
+        let (m, lo, hi) = turn_bounds(self, aid)?;
+        let o = 1 - m;
         if lo[m] > hi[o] {
             Some(1)
         } else if hi[m] <= lo[o] {
@@ -825,6 +918,88 @@ impl Solvable for Amazons {
             None
         }
     }
+
+    /// From the same counts: the loser can make at least the turns it is sure of and the
+    /// winner must answer each, so a game the mover wins lasts at least 2·lo(other) + 1
+    /// turns and one it loses at least 2·lo(mover); a decided game lasts at most
+    /// 2·hi(other) + 1 or 2·hi(mover) (the winner keeps to its own regions). When every
+    /// region is one side's and counted exactly, the bounds meet: the exact length.
+    fn length_bounds(&self, aid: &mut AmazonsAid) -> Option<(i16, i16)> {
+        let (m, lo, hi) = turn_bounds(self, aid)?;
+        let o = 1 - m;
+        let win = |n: u32| LENGTH_WIN - n as i16;
+        let loss = |n: u32| -(LENGTH_WIN - n as i16);
+        Some(if lo[m] > hi[o] {
+            (win(2 * hi[o] + 1), win(2 * lo[o] + 1))
+        } else if hi[m] <= lo[o] {
+            (loss(2 * lo[m]), loss(2 * hi[m]))
+        } else {
+            (loss(2 * lo[m]), win(2 * lo[o] + 1))
+        })
+    }
+}
+
+/// The mover's index and the turns `[lo, hi]` each side can still make, counted by
+/// region (see [`Solvable::decided`]); `None` where regions are not counted.
+fn turn_bounds(g: &Amazons, aid: &mut AmazonsAid) -> Option<(usize, [u32; 2], [u32; 2])> {
+    let cfg = g.config();
+    let geo = &cfg.geo;
+    if cfg.players != 2 || geo.len() > 128 || g.in_hand(Player(0)) + g.in_hand(Player(1)) > 0 {
+        return None;
+    }
+    let ToMove::Player(me) = g.to_move() else { return None };
+    let free = |c: Cell| {
+        let x = g.content(c);
+        x.is_empty() || x.queen_owner().is_some()
+    };
+    // [lo, hi] of the turns each side can make.
+    let mut lo = [0u32; 2];
+    let mut hi = [0u32; 2];
+    let mut seen: u128 = 0;
+    let mut stack = Vec::with_capacity(geo.len());
+    for p in [Player(0), Player(1)] {
+        for &q in g.queens_of(p) {
+            if seen & bit(q) != 0 {
+                continue;
+            }
+            // The region of `q`: cells reachable by king steps over empty cells.
+            let (mut queens, mut empty, mut mixed) = (0u128, 0u128, false);
+            seen |= bit(q);
+            stack.push(q);
+            while let Some(c) = stack.pop() {
+                match g.content(c).queen_owner() {
+                    Some(o) if o != p => mixed = true,
+                    Some(_) => queens |= bit(c),
+                    None => empty |= bit(c),
+                }
+                for d in 0..geo.dir_count() {
+                    if let Some(n) = geo.neighbour(c, d) {
+                        if seen & bit(n) == 0 && free(n) {
+                            seen |= bit(n);
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+            let k = empty.count_ones();
+            if mixed {
+                // Both sides here: each may make up to k turns, and is sure of none.
+                hi[0] += k;
+                hi[1] += k;
+                continue;
+            }
+            let exact = if k <= SOLO_CELLS { solo_count(g, queens, empty, aid) } else { None };
+            let i = p.index();
+            match exact {
+                Some(n) => {
+                    lo[i] += u32::from(n);
+                    hi[i] += u32::from(n);
+                }
+                None => hi[i] += k,
+            }
+        }
+    }
+    Some((me.index(), lo, hi))
 }
 
 #[inline]
@@ -1103,7 +1278,30 @@ pub fn prove(game: &tabla_games::AnyGame, time: Duration) -> Option<Solved> {
     }
     let s =
         solve_any(game, Limits { time, table_mb: 64, all: false, each: None }, &mut |_| {}).ok()?;
-    s.value.is_some().then_some(s)
+    s.value?;
+    Some(with_length(a, s, time))
+}
+
+/// A proof with its turns to the end ("won in N") when [`length`] finds them in what is left
+/// of `time`; the best move is then the fastest win. Without them, the proof as it was.
+pub fn with_length(g: &Amazons, mut s: Solved, time: Duration) -> Solved {
+    let left = time.saturating_sub(s.elapsed);
+    if left.is_zero() {
+        return s;
+    }
+    let t0 = Instant::now();
+    if let Some(l) = length(g, left) {
+        debug_assert_eq!(Some(l.value), s.value, "the length search and the proof disagree");
+        if Some(l.value) == s.value {
+            s.turns = l.turns;
+            if l.value == Value::Win {
+                s.best = l.best.map(|m| g.format_move(m));
+            }
+            s.nodes += l.nodes;
+        }
+    }
+    s.elapsed += t0.elapsed();
+    s
 }
 
 /// A Seega endgame's exact value for the analysis board, where a table is at hand at once
@@ -1298,6 +1496,77 @@ mod tests {
         // Both results occur, so the test tells wrong answers of either kind.
         assert!(wins > 20 && wins < 130, "{wins} wins of {checked}");
         assert!(moves_checked > 500, "{moves_checked}");
+    }
+
+    /// Plain negamax on the length score: every move, no bounds, no counting; only a memo of
+    /// exact scores by position (the full search of every move is too slow without one).
+    fn brute_length(g: &Amazons, memo: &mut HashMap<u64, i16>) -> i16 {
+        if let Some(&v) = memo.get(&g.hash()) {
+            return v;
+        }
+        let ToMove::Player(me) = g.to_move() else { unreachable!() };
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mut best = i16::MIN;
+        for m in moves {
+            let mut c = g.clone();
+            c.play(m);
+            let v = match c.outcome() {
+                Some(o) if o.winners.contains(me) => LENGTH_WIN - 1,
+                Some(_) => -(LENGTH_WIN - 1),
+                None => one_turn_back(-brute_length(&c, memo)),
+            };
+            best = best.max(v);
+        }
+        memo.insert(g.hash(), best);
+        best
+    }
+
+    /// "Won in N": the length search, its counted bounds and its best move against plain
+    /// negamax on many random small positions (wins and losses, short and long).
+    #[test]
+    fn the_length_of_a_won_game_agrees_with_plain_negamax() {
+        let mut rng = Rng(0x5eed_1e57);
+        let (mut checked, mut wins, mut long, mut exact_bounds) = (0, 0, 0, 0);
+        while checked < 120 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let memo = &mut HashMap::new();
+            let expect = brute_length(&g, memo);
+            let l = length(&g, Duration::from_secs(60)).expect("small boards in time");
+            let turns = (LENGTH_WIN - expect.abs()) as u32;
+            assert_eq!(l.turns, Some(turns), "{g:?}");
+            assert_eq!(l.value, if expect > 0 { Value::Win } else { Value::Loss }, "{g:?}");
+            // The best move keeps the length: one turn, then the rest from the child.
+            let mut c = g.clone();
+            c.play(l.best.expect("a move"));
+            let after = match c.outcome() {
+                Some(_) => 0,
+                None => LENGTH_WIN - brute_length(&c, memo).abs(),
+            };
+            assert_eq!(after as u32 + 1, turns, "{g:?}");
+            // Along the best line to the end: the counted bounds hold the true score, and
+            // each best move brings the end one turn nearer.
+            let mut line = g.clone();
+            let mut left = turns;
+            while line.outcome().is_none() {
+                let here = brute_length(&line, memo);
+                assert_eq!((LENGTH_WIN - here.abs()) as u32, left, "{line:?}");
+                if let Some((lo, hi)) = line.length_bounds(&mut AmazonsAid::default()) {
+                    assert!(lo <= here && here <= hi, "{line:?}: {lo} <= {here} <= {hi}");
+                    exact_bounds += usize::from(lo == hi);
+                }
+                let l = length(&line, Duration::from_secs(60)).expect("in time");
+                line.play(l.best.expect("a move"));
+                left -= 1;
+            }
+            assert_eq!(left, 0);
+            checked += 1;
+            wins += usize::from(expect > 0);
+            long += usize::from(turns >= 5);
+        }
+        assert!(wins > 20 && wins < 100, "{wins} wins of {checked}");
+        assert!(long > 20, "only {long} games of 5 turns or more");
+        assert!(exact_bounds > 10, "only {exact_bounds} positions counted exactly");
     }
 
     #[test]

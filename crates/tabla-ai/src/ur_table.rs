@@ -405,17 +405,36 @@ fn backup(g: &Graph, s: usize, q: usize, layers: usize, values: &[f64], weights:
     total
 }
 
+/// Sweeps between two extrapolations (see [`iterate`]).
+const EXTRAPOLATE_EVERY: u32 = 4;
+
 /// Gauss–Seidel sweeps from `init` until no change reaches [`TOLERANCE`].
+///
+/// Without the quiet rule the game cycles and the error shrinks slowly (by ρ ≈ 0.85 a sweep
+/// with two discs, 0.93 with three), nearly as one mode: each sweep moves every value by about
+/// ρ times what the last one did. So every few sweeps, once ρ has held steady, each value
+/// takes the rest of its geometric series at once (Aitken's Δ² with one global ρ), clamped
+/// to 0–1. That only changes where the sweeps start again: the fixed point is unique (test
+/// `the_fixed_point_is_unique`) and the stopping rule is the same plain sweep's change.
 fn iterate(
     g: &Graph,
     layers: usize,
     weights: &[f64; 6],
     init: f64,
+    extrapolate: bool,
     stats: &mut BuildStats,
     progress: &mut dyn FnMut(BuildProgress),
 ) -> Vec<f64> {
     let n = g.keys.len();
     let mut values = vec![init; n * layers];
+    // For the extrapolation (quiet rule off only: the layered tables settle in a dozen sweeps
+    // and would need these a hundred times over): the values two sweeps ago, and the last
+    // change over two sweeps.
+    let extrapolate = extrapolate && layers == 1;
+    let mut anchor = if extrapolate { values.clone() } else { Vec::new() };
+    let mut pair = if extrapolate { vec![0.0; n] } else { Vec::new() };
+    let (mut previous_ratio, mut previous_norm) = (f64::NAN, 0.0);
+    let mut pairs = 0u32;
     loop {
         let mut change: f64 = 0.0;
         for q in (0..layers).rev() {
@@ -436,6 +455,35 @@ fn iterate(
         if change < TOLERANCE {
             return values;
         }
+        if !extrapolate || stats.sweeps % 2 == 1 {
+            continue;
+        }
+        // Over two sweeps the error's slow modes all shrink by ρ² with one sign, whether a
+        // value creeps (ρ > 0) or swings from side to side (ρ < 0: each value is one minus
+        // another's); estimate ρ² by least squares from the last two pairs.
+        let (mut dot, mut norm) = (0.0, 0.0);
+        for ((v, a), p) in values.iter().zip(anchor.iter_mut()).zip(pair.iter_mut()) {
+            let d = v - *a;
+            dot += d * *p;
+            norm += d * d;
+            *p = d;
+            *a = *v;
+        }
+        let ratio = if previous_norm > 0.0 { dot / previous_norm } else { f64::NAN };
+        previous_norm = norm;
+        pairs += 1;
+        let steady = (ratio - previous_ratio).abs() < 0.01 && (0.0..0.99).contains(&ratio);
+        previous_ratio = ratio;
+        if pairs >= EXTRAPOLATE_EVERY / 2 && steady {
+            let f = ratio / (1.0 - ratio);
+            for ((v, a), p) in values.iter_mut().zip(anchor.iter_mut()).zip(&pair) {
+                *v = (*v + p * f).clamp(0.0, 1.0);
+                *a = *v;
+            }
+            pairs = 0;
+            previous_ratio = f64::NAN;
+            previous_norm = 0.0;
+        }
     }
 }
 
@@ -454,12 +502,15 @@ impl UrTable {
         v: Variant,
         progress: &mut dyn FnMut(BuildProgress),
     ) -> Result<(UrTable, BuildStats), String> {
-        Self::build_from(v, 0.5, progress)
+        Self::build_from(v, 0.5, true, progress)
     }
 
+    /// [`UrTable::build`] from every value `init`, with or without the extrapolation (for
+    /// the tests that show neither changes the table).
     fn build_from(
         v: Variant,
         init: f64,
+        extrapolate: bool,
         progress: &mut dyn FnMut(BuildProgress),
     ) -> Result<(UrTable, BuildStats), String> {
         check_size(v)?;
@@ -481,7 +532,7 @@ impl UrTable {
         stats.edges = g.edges.len() as u64;
         let weights = roll_weights(&BulgarianUr::from_config(v.walk_rules()));
         let t1 = Instant::now();
-        let values = iterate(&g, layers, &weights, init, &mut stats, progress);
+        let values = iterate(&g, layers, &weights, init, extrapolate, &mut stats, progress);
         stats.iterate = t1.elapsed();
         stats.bytes = (n * 8 * 2 + n * 12 * 10 / 7 + n * 5 + g.edges.len() * 4) as u64
             + (n * layers * 12) as u64;
@@ -907,10 +958,35 @@ mod tests {
     #[test]
     fn the_fixed_point_is_unique() {
         let v = variant(1, Centre::Same, None);
-        let (lo, _) = UrTable::build_from(v, 0.0, &mut |_| {}).unwrap();
-        let (hi, _) = UrTable::build_from(v, 1.0, &mut |_| {}).unwrap();
+        let (lo, _) = UrTable::build_from(v, 0.0, true, &mut |_| {}).unwrap();
+        let (hi, _) = UrTable::build_from(v, 1.0, true, &mut |_| {}).unwrap();
         let gap = lo.values.iter().zip(&hi.values).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
         assert!(gap < 1e-6, "gap {gap}");
+    }
+
+    /// The extrapolation only changes where the sweeps start again: with and without it the
+    /// two-disc tables agree everywhere, and it saves a third of the sweeps or more.
+    #[test]
+    fn extrapolating_reaches_the_same_table_in_fewer_sweeps() {
+        for centre in [Centre::Same, Centre::Opposite] {
+            let v = variant(2, centre, None);
+            let (plain, p) = UrTable::build_from(v, 0.5, false, &mut |_| {}).unwrap();
+            let (fast, f) = UrTable::build_from(v, 0.5, true, &mut |_| {}).unwrap();
+            assert_eq!(plain.keys, fast.keys);
+            let gap = plain
+                .values
+                .iter()
+                .zip(&fast.values)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f32::max);
+            assert!(gap < 1e-7, "{centre:?}: gap {gap}");
+            assert!(
+                f.sweeps * 3 <= p.sweeps * 2,
+                "{centre:?}: {} sweeps, plain {}",
+                f.sweeps,
+                p.sweeps
+            );
+        }
     }
 
     #[test]

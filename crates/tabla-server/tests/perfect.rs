@@ -142,6 +142,9 @@ async fn the_analysis_proves_small_amazons_positions() {
         .await;
     assert_eq!(st, 200, "{a}");
     assert_eq!(a["solved"]["value"], "win", "{a}");
+    // Won in N: the mover makes the last turn, so N is odd.
+    let n = a["solved"]["in"].as_u64().expect("the turns to the end of a small board");
+    assert_eq!(n % 2, 1, "{a}");
     let best = a["solved"]["best"].as_str().unwrap();
     // The winning move is legal, and after it the solver proves the other side lost.
     let (st, b) = s
@@ -156,6 +159,8 @@ async fn the_analysis_proves_small_amazons_positions() {
     assert_eq!(st, 200, "{b}");
     assert_eq!(b["solved"]["value"], "loss", "{b}");
     assert!(b["solved"]["best"].is_null(), "{b}");
+    // The best move was a fastest win: one turn nearer the end.
+    assert_eq!(b["solved"]["in"].as_u64(), Some(n - 1), "{b}");
     // A 6×6 start is too large to prove: no "solved".
     let (st, c) = s
         .post(

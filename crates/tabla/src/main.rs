@@ -172,6 +172,11 @@ enum Command {
         /// Bulgarian Ur: where exact tables are kept (default $TABLA_TABLES, else ./tables).
         #[arg(long, value_name = "DIR")]
         tables: Option<std::path::PathBuf>,
+        /// Amazons: once the value is proven, also find the turns to the end with best play
+        /// (the winner hurrying, the loser delaying: "won in N") in the time left, printed as
+        /// "in"; the best move is then the fastest win. Seega's tables always give them.
+        #[arg(long)]
+        turns: bool,
     },
     /// Review a played game: each player move against the engine's best, marked
     /// inaccuracy, mistake or blunder by the expected score it threw away, with each
@@ -353,6 +358,9 @@ struct SolveReport {
     to_move: &'static str,
     value: &'static str,
     best: Option<String>,
+    /// With `--turns`: the turns to the end with best play, when found in time.
+    #[serde(rename = "in", skip_serializing_if = "Option::is_none")]
+    turns: Option<u32>,
     nodes: u64,
     ms: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -723,7 +731,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             println!("{}", serde_json::to_string(&a).expect("analysis serialises"));
             Ok(())
         }
-        Command::Solve { game, time_ms, all, each_ms, table_mb, build_table, stones, tables } => {
+        Command::Solve {
+            game,
+            time_ms,
+            all,
+            each_ms,
+            table_mb,
+            build_table,
+            stones,
+            tables,
+            turns,
+        } => {
             let g = game.position()?;
             let dir = tables.unwrap_or_else(tabla_ai::ur_table::default_dir);
             if each_ms.is_some() && matches!(g, AnyGame::BulgarianUr(_)) {
@@ -734,6 +752,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             if each_ms == Some(0) {
                 return Err(Failure("--each-ms: expected at least 1".into(), 2));
+            }
+            if turns && !matches!(g, AnyGame::Amazons(_)) {
+                return Err(Failure(
+                    "--turns: only for Amazons (Seega's tables give the turns to the end anyway)"
+                        .into(),
+                    2,
+                ));
             }
             if let AnyGame::BulgarianUr(u) = &g {
                 return solve_ur(u, &dir, all, build_table);
@@ -771,13 +796,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     p.root_moves
                 );
             };
-            let s =
+            let mut s =
                 tabla_ai::solve::solve_any(&g, limits, &mut progress).map_err(|e| Failure(e, 2))?;
+            if let (true, Some(_), AnyGame::Amazons(a)) = (turns, s.value, &g) {
+                s = tabla_ai::solve::with_length(a, s, Duration::from_millis(time_ms));
+            }
             let word = |v: Option<tabla_ai::solve::Value>| v.map_or("unknown", |v| v.word());
             let out = SolveReport {
                 to_move: s.to_move,
                 value: word(s.value),
                 best: s.best,
+                turns: s.turns,
                 nodes: s.nodes,
                 ms: s.elapsed.as_millis() as u64,
                 moves: all.then(|| {

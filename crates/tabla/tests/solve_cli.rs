@@ -51,6 +51,34 @@ fn solve_prints_the_value_and_a_move_that_achieves_it() {
     }
 }
 
+/// `--turns`: "won in N" from the start of a 5×4 board the solver proves a win (the mover
+/// makes the last turn: N odd), and after the fastest win's move the other side has lost in
+/// N − 1; other games refuse the flag.
+#[test]
+fn turns_gives_the_length_of_a_won_game_and_a_fastest_win() {
+    let board = ["amazons", "-o", "layout=2.2./...2/1.../.1.1"];
+    let mut args = vec!["solve", "--turns"];
+    args.extend_from_slice(&board);
+    let v = json(&tabla(&args));
+    assert_eq!(keys(&v), set(&["to_move", "value", "best", "in", "nodes", "ms"]));
+    assert_eq!(v["value"], "win");
+    let n = v["in"].as_u64().unwrap();
+    assert_eq!(n % 2, 1, "{v}");
+    let best = v["best"].as_str().unwrap().to_string();
+    let mut after = vec!["solve", "--turns", "--moves", &best];
+    after.extend_from_slice(&board);
+    let w = json(&tabla(&after));
+    assert_eq!(w["value"], "loss", "{w}");
+    assert_eq!(w["in"].as_u64(), Some(n - 1), "{w}");
+    // Without the flag, no "in" (the contract's line as it was).
+    let mut plain = vec!["solve"];
+    plain.extend_from_slice(&board);
+    assert!(json(&tabla(&plain)).get("in").is_none());
+    let out = tabla(&["solve", "seega", "--turns"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--turns: only for Amazons"));
+}
+
 #[test]
 fn solve_all_gives_every_legal_move_its_value() {
     let mut args = vec!["solve"];
