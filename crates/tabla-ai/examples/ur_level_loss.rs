@@ -37,6 +37,7 @@ fn main() {
         quiet: quiet.map_or(Quiet::Off, Quiet::After),
     });
     let budget = Budget { time: Some(Duration::from_millis(ms)), ..Budget::level(level) };
+    let tweaks = tabla_ai::engine::Tweaks::parse("table=0").expect("a tweak");
     // Per game: (decisions with a choice, forced moves, summed loss, decisions losing > 1e-6).
     let results = Mutex::new(Vec::new());
     let next = AtomicUsize::new(0);
@@ -56,8 +57,11 @@ fn main() {
                         ToMove::Chance => g.random_move(&mut dice, &mut buf),
                         _ => {
                             let values = t.move_values(&g).expect("in the table");
-                            let m = tabla_ai::engine::choose(&g, budget, dice.random())
-                                .expect("a move");
+                            // `table=0`: level 7 would otherwise play from the table itself.
+                            let m =
+                                tabla_ai::engine::choose_with(&g, budget, dice.random(), &tweaks)
+                                    .expect("tweaks")
+                                    .expect("a move");
                             if values.len() < 2 {
                                 forced += 1;
                             } else {

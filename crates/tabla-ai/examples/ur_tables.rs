@@ -1,5 +1,6 @@
 //! Builds Bulgarian Ur's exact tables and prints their size, time and first-player value.
-//! `cargo run --profile test --example ur_tables -- DISCS CENTRE QUIET` (QUIET a number or off).
+//! `cargo run --profile test --example ur_tables -- DISCS CENTRE QUIET [plain]` (QUIET a number
+//! or off; `plain`: without the extrapolation, to measure what it saves).
 
 use tabla_ai::ur_table::{UrTable, Variant};
 use tabla_core::Game;
@@ -17,7 +18,8 @@ fn main() {
         Some(q) => Some(q.parse().expect("quiet")),
     };
     let v = Variant { discs, centre, quiet };
-    let (t, s) = UrTable::build(v, &mut |p| eprintln!("{p:?}")).expect("builds");
+    let extrapolate = args.get(3).map(String::as_str) != Some("plain");
+    let (t, s) = UrTable::build_with(v, extrapolate, &mut |p| eprintln!("{p:?}")).expect("builds");
     let mut g = BulgarianUr::from_config(Config {
         discs,
         centre,

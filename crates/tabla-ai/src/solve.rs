@@ -1224,8 +1224,9 @@ pub fn perfect(game: &tabla_games::AnyGame, build: bool) -> Perfect {
 
 /// The perfect move in `g` within `time`: in Bulgarian Ur a move of best exact value from
 /// the variant's table; in two-player Amazons the solver's move when it proves the value in
-/// half the time (a winning move; in a draw a drawing one), else level 7's in the other half
-/// (a lost position, or a board too large to prove). Elsewhere, and in Ur without a table at
+/// half the time (the fastest win, or when lost the longest defence, where [`length`] also
+/// finishes in that half; else a winning move, in a draw a drawing one), else level 7's in
+/// the other half (a lost position not counted out, or a board too large to prove). Elsewhere, and in Ur without a table at
 /// hand, level 7's. One function for the `perfect` bot and the server's perfect seat.
 pub fn perfect_move<G: crate::engine::GameAi>(g: &G, time: Duration, seed: u64) -> Option<G::Move> {
     use std::any::Any;
@@ -1241,6 +1242,14 @@ pub fn perfect_move<G: crate::engine::GameAi>(g: &G, time: Duration, seed: u64) 
         if a.config().players == 2 {
             let limits = Limits { time: time / 2, table_mb: 64, all: false, each: None };
             let s = solve(a, limits, &mut |_| {});
+            if s.value.is_some() {
+                // The turns to the end in the rest of that half: the fastest win, and in a
+                // lost position the longest defence (the most turns for the winner to err).
+                let left = (time / 2).saturating_sub(s.elapsed);
+                if let Some(m) = length(a, left).and_then(|l| l.best) {
+                    return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
+                }
+            }
             if let (Some(Value::Win | Value::Draw), Some(m)) = (s.value, s.best) {
                 return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
             }
@@ -1567,6 +1576,32 @@ mod tests {
         assert!(wins > 20 && wins < 100, "{wins} wins of {checked}");
         assert!(long > 20, "only {long} games of 5 turns or more");
         assert!(exact_bounds > 10, "only {exact_bounds} positions counted exactly");
+    }
+
+    /// The perfect player wins fastest and, when lost, defends longest.
+    #[test]
+    fn perfect_play_hurries_a_win_and_delays_a_loss() {
+        let mut rng = Rng(0xdef3_45e5);
+        let (mut wins, mut losses) = (0, 0);
+        while wins + losses < 40 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let memo = &mut HashMap::new();
+            let here = brute_length(&g, memo);
+            let m = perfect_move(&g, Duration::from_secs(20), 1).expect("a move");
+            let mut c = g.clone();
+            c.play(m);
+            let after = match c.outcome() {
+                Some(_) => 0,
+                None => LENGTH_WIN - brute_length(&c, memo).abs(),
+            };
+            assert_eq!(after + 1, LENGTH_WIN - here.abs(), "{g:?}: {}", g.format_move(m));
+            if here > 0 {
+                wins += 1;
+            } else {
+                losses += 1;
+            }
+        }
+        assert!(wins > 5 && losses > 5, "{wins} wins, {losses} losses");
     }
 
     #[test]

@@ -505,6 +505,19 @@ impl UrTable {
         Self::build_from(v, 0.5, true, progress)
     }
 
+    /// [`UrTable::build`] with the extrapolation on or off: the same table, for measuring
+    /// what the extrapolation saves (`examples/ur_tables.rs … plain`).
+    ///
+    /// # Errors
+    /// As [`UrTable::build`].
+    pub fn build_with(
+        v: Variant,
+        extrapolate: bool,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<(UrTable, BuildStats), String> {
+        Self::build_from(v, 0.5, extrapolate, progress)
+    }
+
     /// [`UrTable::build`] from every value `init`, with or without the extrapolation (for
     /// the tests that show neither changes the table).
     fn build_from(
@@ -697,7 +710,7 @@ const MAGIC: &[u8] = b"TABLA-UR-TABLE-1";
 pub const WHICH: &str = "tables are built for discs=1 and 2 under any quiet rule (seconds; \
     each quiet count is a layer: discs=2 with quiet=100 takes about a minute), both centre \
     readings; discs=3 only with quiet=off and only ahead of time with --build-table (38 \
-    million positions, about 4 GiB, hours); see bench/results/ur-tables.md";
+    million positions, about 4 GiB of memory, minutes); see bench/results/ur-tables.md";
 
 /// Refuses variants whose table would not fit, before any work.
 fn check_size(v: Variant) -> Result<(), String> {
@@ -781,7 +794,7 @@ pub fn table(
     } else if v.discs > MEMORY_DISCS {
         return Err(format!(
             "{}: no table at {}; build it first with tabla solve bulgarian-ur -o discs={} \
-             -o centre={} -o quiet=off --build-table (hours); {WHICH}",
+             -o centre={} -o quiet=off --build-table (minutes); {WHICH}",
             v.describe(),
             path.display(),
             v.discs,
