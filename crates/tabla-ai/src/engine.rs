@@ -388,8 +388,9 @@ pub fn think_watched<G: GameAi>(
     let eval = tweaks.eval::<G>()?;
     let ToMove::Player(_) = g.to_move() else { return Ok(None) };
     let level = budget.level.unwrap_or(MAX_LEVEL).clamp(1, MAX_LEVEL);
-    // The strongest level plays perfectly where an exact table is at hand (`table=0`: it
-    // searches anyway, for measuring what the tables add).
+    // The strongest level plays perfectly where an exact table is at hand or the solver
+    // proves a small Amazons endgame (`table=0`: it searches anyway, for measuring what the
+    // exact values add).
     if level == MAX_LEVEL && tweaks.get("table") != Some(0) {
         if let Some(values) = seega_exact(g) {
             let best = values.first().map(|&(mv, v)| Choice {
@@ -403,6 +404,12 @@ pub fn think_watched<G: GameAi>(
         if let Some(values) = exact_values(g) {
             let best = values.iter().copied().reduce(|a, b| if b.1 > a.1 { b } else { a });
             return Ok(best.map(|(mv, v)| Choice { mv, depth: 0, nodes: 0, score: Some(v) }));
+        }
+        // A small Amazons endgame: proven in a quarter of the time and played exactly.
+        if let Some(t) = budget.time {
+            if let Some((mv, v, nodes)) = crate::solve::endgame_move(g, t / 4) {
+                return Ok(Some(Choice { mv, depth: 0, nodes, score: Some(v) }));
+            }
         }
     }
     let threads = tweaks.threads();
@@ -1146,10 +1153,18 @@ mod tests {
             )
             .unwrap();
         let budget = Budget { time: Some(Duration::from_millis(2000)), ..Budget::level(7) };
+        // 14 empty cells: the exact solver proves it first.
         let t = best_move_dyn_watched(&end, budget, 5, &mut |_| {}).unwrap();
-        assert!(t.depth > 0, "alpha-beta's proof, not MCTS: {t:?}");
         assert!(t.score == Some(0.0) || t.score == Some(1.0), "{t:?}");
         assert!(end.legal().contains(&t.best));
+        // Without exact values (`table=0`): alpha-beta's proof, not MCTS.
+        let search = Tweaks(vec![("table".into(), 0)]);
+        let (depth, score) = with_game!(&end, g => {
+            let c = think(g, budget, 5, &search).unwrap().unwrap();
+            (c.depth, c.score)
+        });
+        assert!(depth > 0, "alpha-beta's proof, not MCTS: {score:?}");
+        assert!(score == Some(0.0) || score == Some(1.0), "{score:?}");
         // Undecided (the opening): MCTS as before.
         let budget = Budget { time: Some(Duration::from_millis(100)), ..Budget::level(7) };
         assert_eq!(best_move_dyn_watched(&ten, budget, 5, &mut |_| {}).unwrap().depth, 0);

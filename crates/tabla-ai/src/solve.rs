@@ -1260,6 +1260,26 @@ pub fn perfect_move<G: crate::engine::GameAi>(g: &G, time: Duration, seed: u64) 
     crate::engine::choose_with(g, budget, seed, &crate::engine::Tweaks::default()).ok().flatten()
 }
 
+/// Level 7's exact endgame in two-player Amazons of at most [`PROVE_EMPTY`] empty cells: when
+/// the solver proves the position within `time`, the fastest win (or, where [`length`] also
+/// finishes, the longest defence of a lost one), with the mover's score (1 or 0) and the
+/// positions searched. `None` elsewhere, or when nothing is proven in time.
+pub fn endgame_move<G: Game>(g: &G, time: Duration) -> Option<(G::Move, f64, u64)> {
+    use std::any::Any;
+    let a = (g as &dyn Any).downcast_ref::<Amazons>()?;
+    if a.config().players != 2 || amazons_empty(a) > PROVE_EMPTY {
+        return None;
+    }
+    let limits = Limits { time, table_mb: 16, all: false, each: None };
+    let s = solve(a, limits, &mut |_| {});
+    let value = s.value?;
+    let l = length(a, time.saturating_sub(s.elapsed));
+    let nodes = s.nodes + l.as_ref().map_or(0, |l| l.nodes);
+    let m = l.and_then(|l| l.best).or(s.best)?;
+    let score = if value == Value::Win { 1.0 } else { 0.0 };
+    (&m as &dyn Any).downcast_ref::<G::Move>().map(|&m| (m, score, nodes))
+}
+
 /// [`perfect_move`] for any registered game, in canonical notation.
 pub fn perfect_move_dyn(game: &tabla_games::AnyGame, time: Duration, seed: u64) -> Option<String> {
     tabla_games::with_game!(game, g => perfect_move(g, time, seed).map(|m| g.format_move(m)))
@@ -1602,6 +1622,29 @@ mod tests {
             }
         }
         assert!(wins > 5 && losses > 5, "{wins} wins, {losses} losses");
+    }
+
+    /// Level 7 plays a small Amazons endgame exactly: every winning position is won by a
+    /// fastest win, every lost one defended longest (the time is ample for these boards).
+    #[test]
+    fn level_7_plays_small_amazons_endgames_exactly() {
+        let mut rng = Rng(0x1e7e_1777);
+        let budget = crate::Budget::level(crate::MAX_LEVEL);
+        let mut checked = 0;
+        while checked < 25 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let memo = &mut HashMap::new();
+            let here = brute_length(&g, memo);
+            let m = crate::engine::choose(&g, budget, 3).expect("a move");
+            let mut c = g.clone();
+            c.play(m);
+            let after = match c.outcome() {
+                Some(_) => 0,
+                None => LENGTH_WIN - brute_length(&c, memo).abs(),
+            };
+            assert_eq!(after + 1, LENGTH_WIN - here.abs(), "{g:?}: {}", g.format_move(m));
+            checked += 1;
+        }
     }
 
     #[test]
