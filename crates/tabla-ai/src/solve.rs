@@ -503,10 +503,9 @@ pub fn length<G: Solvable>(g: &G, time: Duration) -> Option<Length<G::Move>> {
     }
     let ToMove::Player(me) = g.to_move() else { return None };
     let mut noop = |_: Progress| {};
-    let mut s = Lengths {
-        solver: Solver::<G>::new(Limits { time, ..Limits::default() }, &mut noop),
-        bounds: HashMap::new(),
-    };
+    // The solver's own table is not used here (its entries are −1/0/1): the smallest one.
+    let limits = Limits { time, table_mb: 1, all: false, each: None };
+    let mut s = Lengths { solver: Solver::<G>::new(limits, &mut noop), bounds: HashMap::new() };
     let moves = s.solver.ordered(g, me);
     let (mut alpha, beta) = (-LENGTH_WIN - 1, LENGTH_WIN + 1);
     let mut best = None;
@@ -521,6 +520,9 @@ pub fn length<G: Solvable>(g: &G, time: Duration) -> Option<Length<G::Move>> {
     let turns = (alpha != 0).then(|| (LENGTH_WIN - alpha.abs()) as u32);
     Some(Length { value, turns, best, nodes: s.solver.nodes })
 }
+
+/// Most length bounds kept (some 100 MB); then the table starts again.
+const LENGTH_MEMO: usize = 1 << 22;
 
 /// The length search's state: the win/loss solver's clock, move order and counting aid, and
 /// its own table of length bounds (they are not the solver's −1/0/1).
@@ -611,6 +613,10 @@ impl<G: Solvable> Lengths<'_, G> {
         } else {
             (best, best)
         };
+        if self.bounds.len() >= LENGTH_MEMO {
+            // Forgotten, not wrong: memory stays bounded in long searches.
+            self.bounds.clear();
+        }
         self.bounds.insert(key, entry);
         Some(best)
     }

@@ -410,12 +410,14 @@ const EXTRAPOLATE_EVERY: u32 = 4;
 
 /// Gauss–Seidel sweeps from `init` until no change reaches [`TOLERANCE`].
 ///
-/// Without the quiet rule the game cycles and the error shrinks slowly (by ρ ≈ 0.85 a sweep
-/// with two discs, 0.93 with three), nearly as one mode: each sweep moves every value by about
-/// ρ times what the last one did. So every few sweeps, once ρ has held steady, each value
-/// takes the rest of its geometric series at once (Aitken's Δ² with one global ρ), clamped
-/// to 0–1. That only changes where the sweeps start again: the fixed point is unique (test
-/// `the_fixed_point_is_unique`) and the stopping rule is the same plain sweep's change.
+/// Without the quiet rule the game cycles and the error shrinks slowly (by ρ ≈ 0.8–0.85 a
+/// sweep), nearly as one mode whose sign may alternate: every two sweeps move each value by
+/// about ρ² times what the two before did. So every four sweeps, once that ratio has held
+/// steady, each value takes the rest of its geometric series at once (Aitken's Δ² with one
+/// global ratio), clamped to 0–1: 1.8 times fewer sweeps with two and three discs
+/// (`bench/results/ur-tables.md`). That only changes where the sweeps start again: the fixed
+/// point is unique (test `the_fixed_point_is_unique`) and the stopping rule is the same
+/// plain sweep's change.
 fn iterate(
     g: &Graph,
     layers: usize,
@@ -547,7 +549,9 @@ impl UrTable {
         let t1 = Instant::now();
         let values = iterate(&g, layers, &weights, init, extrapolate, &mut stats, progress);
         stats.iterate = t1.elapsed();
-        stats.bytes = (n * 8 * 2 + n * 12 * 10 / 7 + n * 5 + g.edges.len() * 4) as u64
+        // The extrapolation's two arrays of f64 come on top without the quiet rule.
+        let extra = if extrapolate && layers == 1 { n * 16 } else { 0 };
+        stats.bytes = (n * 8 * 2 + n * 12 * 10 / 7 + n * 5 + g.edges.len() * 4 + extra) as u64
             + (n * layers * 12) as u64;
         // Sorted by key for lookups.
         let mut order: Vec<u32> = (0..n as u32).collect();
