@@ -383,6 +383,8 @@ const en = {
   'analysis.proven.lost': '{player} to move has lost: proven',
   'analysis.proven.drawn': 'A draw with best play: proven',
   'analysis.proven.best': 'a winning move:',
+  'analysis.proven.fastest': 'the fastest win:',
+  'analysis.proven.drawing': 'a move that holds the draw:',
   // Seega's endgame tables: exact results with the turns to the end.
   'analysis.eval.won.in': '{player}: won in {n}',
   'analysis.eval.lost.in': '{player}: lost in {n}',
@@ -773,6 +775,8 @@ const hu = {
   'analysis.proven.lost': 'A soron lévő {player} vesztett: bizonyítva',
   'analysis.proven.drawn': 'Legjobb játékkal döntetlen: bizonyítva',
   'analysis.proven.best': 'nyerő lépés:',
+  'analysis.proven.fastest': 'a leggyorsabb nyerés:',
+  'analysis.proven.drawing': 'döntetlent tartó lépés:',
   'analysis.eval.won.in': '{player}: {n} lépésben nyer',
   'analysis.eval.lost.in': '{player}: {n} lépésben veszít',
   'analysis.proven.won.in': 'A soron lévő {player} legjobb játékkal {n} lépésben nyer: pontos érték',

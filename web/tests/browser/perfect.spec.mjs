@@ -48,13 +48,13 @@ test('analysis board: a proven Amazons position says won in N, with the fastest 
   assert.equal(await page.getAttribute('[data-engine=verdict]', 'data-verdict'), 'won');
   // The solver also counts the turns to the end: won in 7 (both players' turns).
   assert.equal(await page.getAttribute('[data-engine=verdict]', 'data-turns'), '7');
-  assert.match(await page.textContent('[data-engine=verdict]'), /White to move wins with best play: exact \(turns to the end: 7\) · a winning move: \S+/);
+  assert.match(await page.textContent('[data-engine=verdict]'), /White to move wins with best play: exact \(turns to the end: 7\) · the fastest win: \S+/);
   assert.match(await page.textContent('.evalbar .pct'), /White: won in 7/);
   assert.equal(await page.getAttribute('.evalbar .pct', 'data-eval'), '1.000');
   await shot(page, 'perfect-analysis-amazons');
   const hu = await newPage(browser, { locale: 'hu-HU' });
   await hu.goto(`${PAGE}/analysis/amazons?options=${options}`);
   await hu.waitForSelector('[data-engine=verdict]', { timeout: 20000 });
-  assert.match(await hu.textContent('[data-engine=verdict]'), /7 lépésben nyer: pontos érték/);
+  assert.match(await hu.textContent('[data-engine=verdict]'), /7 lépésben nyer: pontos érték · a leggyorsabb nyerés: \S+/);
   await shot(hu, 'perfect-analysis-amazons-hu');
 });
