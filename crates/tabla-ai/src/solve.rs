@@ -224,6 +224,18 @@ pub fn solve<G: Solvable>(
     Solution { value, best, moves: all, nodes: s.nodes, elapsed: s.start.elapsed(), spent }
 }
 
+/// The result of a finished game for `me`: 1 won, 0 drawn, −1 lost.
+fn result_for<G: Game>(g: &G, me: Player) -> i8 {
+    let o = g.outcome().expect("a finished game has an outcome");
+    if o.is_draw() {
+        0
+    } else if o.winners.contains(me) {
+        1
+    } else {
+        -1
+    }
+}
+
 /// One table slot: the key, and the proven bounds with the work that proved them packed in
 /// one word (all zero: empty, so that the table is allocated zeroed).
 type Slot = [u64; 2];
@@ -281,16 +293,7 @@ impl<'a, G: Solvable> Solver<'a, G> {
         let mut c = g.clone();
         c.play(m);
         match c.to_move() {
-            ToMove::Over => {
-                let o = c.outcome().expect("a finished game has an outcome");
-                Some(if o.is_draw() {
-                    0
-                } else if o.winners.contains(me) {
-                    1
-                } else {
-                    -1
-                })
-            }
+            ToMove::Over => Some(result_for(&c, me)),
             ToMove::Player(p) => {
                 self.ply += 1;
                 let v = if p == me {
@@ -546,16 +549,8 @@ impl<G: Solvable> Lengths<'_, G> {
         let mut c = g.clone();
         c.play(m);
         match c.to_move() {
-            ToMove::Over => {
-                let o = c.outcome().expect("a finished game has an outcome");
-                Some(if o.is_draw() {
-                    0
-                } else if o.winners.contains(me) {
-                    LENGTH_WIN - 1
-                } else {
-                    -(LENGTH_WIN - 1)
-                })
-            }
+            // The game ended with this turn: won or lost in one.
+            ToMove::Over => Some(i16::from(result_for(&c, me)) * (LENGTH_WIN - 1)),
             ToMove::Player(p) => {
                 let (a, b) = (one_turn_on(alpha), one_turn_on(beta));
                 let v = if p == me { self.search(&c, a, b)? } else { -self.search(&c, -b, -a)? };
@@ -1246,20 +1241,11 @@ pub fn perfect_move<G: crate::engine::GameAi>(g: &G, time: Duration, seed: u64) 
     let mut rest = time;
     if let Some(a) = (g as &dyn Any).downcast_ref::<Amazons>() {
         if a.config().players == 2 {
-            let limits = Limits { time: time / 2, table_mb: 64, all: false, each: None };
-            let s = solve(a, limits, &mut |_| {});
-            if s.value.is_some() {
-                // The turns to the end in the rest of that half: the fastest win, and in a
-                // lost position the longest defence (the most turns for the winner to err).
-                let left = (time / 2).saturating_sub(s.elapsed);
-                if let Some(m) = length(a, left).and_then(|l| l.best) {
-                    return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
-                }
-            }
-            if let (Some(Value::Win | Value::Draw), Some(m)) = (s.value, s.best) {
+            let (found, spent) = proven_amazons_move(a, time / 2);
+            if let Some((m, ..)) = found {
                 return (&m as &dyn Any).downcast_ref::<G::Move>().copied();
             }
-            rest = time.saturating_sub(s.elapsed);
+            rest = time.saturating_sub(spent);
         }
     }
     let budget = crate::Budget { time: Some(rest), ..crate::Budget::level(crate::MAX_LEVEL) };
@@ -1276,14 +1262,34 @@ pub fn endgame_move<G: Game>(g: &G, time: Duration) -> Option<(G::Move, f64, u64
     if a.config().players != 2 || amazons_empty(a) > PROVE_EMPTY {
         return None;
     }
-    let limits = Limits { time, table_mb: 16, all: false, each: None };
-    let s = solve(a, limits, &mut |_| {});
-    let value = s.value?;
-    let l = length(a, time.saturating_sub(s.elapsed));
-    let nodes = s.nodes + l.as_ref().map_or(0, |l| l.nodes);
-    let m = l.and_then(|l| l.best).or(s.best)?;
-    let score = if value == Value::Win { 1.0 } else { 0.0 };
+    let (found, _) = proven_amazons_move(a, time);
+    let (m, score, nodes) = found?;
     (&m as &dyn Any).downcast_ref::<G::Move>().map(|&m| (m, score, nodes))
+}
+
+/// The move to play where the solver proves `a` within `time`: the fastest win, or in a lost
+/// position the longest defence (the most turns for the winner to err) where [`length`] also
+/// finishes in what is left; else a move the solver proved. With the mover's score and the
+/// positions searched, and the time spent whether or not a move was found. One rule for
+/// level 7's endgames and for perfect play.
+fn proven_amazons_move(
+    a: &Amazons,
+    time: Duration,
+) -> (Option<(tabla_games::amazons::Move, f64, u64)>, Duration) {
+    let t0 = Instant::now();
+    let s = solve(a, Limits { time, table_mb: 64, all: false, each: None }, &mut |_| {});
+    let found = s.value.and_then(|value| {
+        let l = length(a, time.saturating_sub(s.elapsed));
+        let nodes = s.nodes + l.as_ref().map_or(0, |l| l.nodes);
+        let m = l.and_then(|l| l.best).or(s.best)?;
+        let score = match value {
+            Value::Win => 1.0,
+            Value::Draw => 0.5,
+            Value::Loss => 0.0,
+        };
+        Some((m, score, nodes))
+    });
+    (found, t0.elapsed())
 }
 
 /// [`perfect_move`] for any registered game, in canonical notation.
