@@ -90,7 +90,7 @@ export function fitsState(frame, state) {
  *   estimates; `verdict` what is proven for `player` ('won' | 'lost' | 'drawn' | null) and
  *   `seat0Verdict` for the first seat (a proven result also sets the bar: 1, 0 or ½);
  *   `turns` the turns to the end where a table knows them (each move's `turns` likewise);
- *   `winning` the proven best move.
+ *   `winning` the proven best move; `defence` in a proven loss, the longest defence.
  */
 export function engineView(frame, { players, lines = LINES } = {}) {
   if (!frame) return null;
@@ -110,11 +110,13 @@ export function engineView(frame, { players, lines = LINES } = {}) {
     seat0Verdict,
     turns: turnsOf(frame),
     winning: (frame.solved && frame.solved.best) || null,
+    defence: (frame.solved && frame.solved.defence) || null,
     chance,
     lines: chance ? [] : moves.slice(0, lines),
     all: moves,
-    // A proven winning move is the one to mark, before the search's favourite.
-    best: chance ? null : (frame.solved && frame.solved.best) || (moves.length ? moves[0].move : null),
+    // A proven move (the fastest win, a draw held, the longest defence) is the one to mark,
+    // before the search's favourite.
+    best: chance ? null : (frame.solved && (frame.solved.best || frame.solved.defence)) || (moves.length ? moves[0].move : null),
     depth: frame.depth ?? null,
     elapsedMs: frame.elapsed_ms ?? null,
     final: !!frame.final,

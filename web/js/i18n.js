@@ -385,6 +385,7 @@ const en = {
   'analysis.proven.best': 'a winning move:',
   'analysis.proven.fastest': 'the fastest win:',
   'analysis.proven.drawing': 'a move that holds the draw:',
+  'analysis.proven.defence': 'the longest defence:',
   // Seega's endgame tables: exact results with the turns to the end.
   'analysis.eval.won.in': '{player}: won in {n}',
   'analysis.eval.lost.in': '{player}: lost in {n}',
@@ -777,6 +778,7 @@ const hu = {
   'analysis.proven.best': 'nyerő lépés:',
   'analysis.proven.fastest': 'a leggyorsabb nyerés:',
   'analysis.proven.drawing': 'döntetlent tartó lépés:',
+  'analysis.proven.defence': 'a leghosszabb védekezés:',
   'analysis.eval.won.in': '{player}: {n} lépésben nyer',
   'analysis.eval.lost.in': '{player}: {n} lépésben veszít',
   'analysis.proven.won.in': 'A soron lévő {player} legjobb játékkal {n} lépésben nyer: pontos érték',

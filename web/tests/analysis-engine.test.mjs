@@ -71,6 +71,14 @@ test('exact values and proofs are told apart from estimates', () => {
   assert.equal(lost.seat0, 1);
   assert.equal(lost.winning, null);
   assert.equal(lost.best, 'd1-d7/g7', 'lost: the search\'s move');
+  assert.equal(lost.defence, null);
+  // Lost with the turns known: the longest defence is named and marked, never as a win.
+  const held = engineView({ ...frame, solved: { value: 'loss', best: null, in: 6, defence: 'b2-b3/b4' } }, { players: ['white', 'black'] });
+  assert.equal(held.verdict, 'lost');
+  assert.equal(held.winning, null);
+  assert.equal(held.defence, 'b2-b3/b4');
+  assert.equal(held.best, 'b2-b3/b4', 'the longest defence is marked on the board');
+  assert.equal(held.turns, 6);
   assert.equal(seatVerdict('won', 'p2', ['p1', 'p2', 'p3']), null);
 });
 

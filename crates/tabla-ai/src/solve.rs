@@ -663,6 +663,10 @@ pub struct Solved {
     /// Amazons, from [`length`] when it finishes in the time left ([`with_length`]); `None`
     /// otherwise, and for a draw.
     pub turns: Option<u32>,
+    /// In a lost position whose turns are known: the longest defence (the move that keeps
+    /// the game going longest, the most turns for the winner to go wrong), which `best`
+    /// never is (it is null when lost).
+    pub defence: Option<String>,
 }
 
 /// Solves any registered game (`tabla solve`).
@@ -691,6 +695,7 @@ pub fn solve_any(
             nodes: s.nodes,
             elapsed: s.elapsed,
             turns: None,
+            defence: None,
         }
     }))
 }
@@ -707,6 +712,8 @@ pub struct SeegaSolved {
     pub value: crate::seega_table::Exact,
     /// A move of that value (the fastest win; a drawing move), none when lost.
     pub best: Option<String>,
+    /// When lost: the longest defence.
+    pub defence: Option<String>,
     /// With `all`: every legal move and its value for the mover, best first (the fastest
     /// win, the longest defence), the rules' order among equals.
     pub moves: Vec<(String, crate::seega_table::Exact)>,
@@ -744,6 +751,7 @@ pub fn solve_seega(
         to_move: g.player_name(p),
         value,
         best: (!matches!(value, Exact::Loss(_))).then(|| g.format_move(top)),
+        defence: matches!(value, Exact::Loss(_)).then(|| g.format_move(top)),
         moves: if all {
             moves.iter().map(|&(m, e)| (g.format_move(m), e)).collect()
         } else {
@@ -1324,7 +1332,8 @@ pub fn prove(game: &tabla_games::AnyGame, time: Duration) -> Option<Solved> {
 }
 
 /// A proof with its turns to the end ("won in N") when [`length`] finds them in what is left
-/// of `time`; the best move is then the fastest win. Without them, the proof as it was.
+/// of `time`; the best move is then the fastest win, and in a lost position `defence` the
+/// longest defence. Without them, the proof as it was.
 pub fn with_length(g: &Amazons, mut s: Solved, time: Duration) -> Solved {
     let left = time.saturating_sub(s.elapsed);
     if left.is_zero() {
@@ -1335,8 +1344,11 @@ pub fn with_length(g: &Amazons, mut s: Solved, time: Duration) -> Solved {
         debug_assert_eq!(Some(l.value), s.value, "the length search and the proof disagree");
         if Some(l.value) == s.value {
             s.turns = l.turns;
-            if l.value == Value::Win {
-                s.best = l.best.map(|m| g.format_move(m));
+            let best = l.best.map(|m| g.format_move(m));
+            match l.value {
+                Value::Win => s.best = best,
+                Value::Loss => s.defence = best,
+                Value::Draw => {}
             }
             s.nodes += l.nodes;
         }
@@ -1363,6 +1375,7 @@ fn prove_seega(g: &tabla_games::seega::Seega) -> Option<Solved> {
         to_move: g.player_name(p),
         value: Some(word),
         best: (word != Value::Loss).then(|| g.format_move(best)),
+        defence: (word == Value::Loss).then(|| g.format_move(best)),
         moves: Vec::new(),
         spent: Vec::new(),
         nodes: t.positions(),

@@ -140,7 +140,8 @@ const PROVE_MS: u64 = 1000;
 
 /// The solver's proof of the position where it finds one quickly (small two-player Amazons
 /// positions; Seega endgames from a table at hand, with `"in"`: the turns to the end):
-/// `{"value":"win"|"loss"|"draw","best":MOVE|null}` for the player to move. Its time (at
+/// `{"value":"win"|"loss"|"draw","best":MOVE|null}` for the player to move, and when lost
+/// with its turns known, `"defence"`: the longest defence. Its time (at
 /// most a quarter of the request's, and a second) comes off the search's.
 fn proof(job: &mut Job) -> Option<serde_json::Value> {
     let t = (job.request.time / 4).min(Duration::from_millis(PROVE_MS));
@@ -150,6 +151,9 @@ fn proof(job: &mut Job) -> Option<serde_json::Value> {
     let mut v = serde_json::json!({"value": value.word(), "best": s.best});
     if let Some(n) = s.turns {
         v["in"] = n.into();
+    }
+    if let Some(d) = s.defence {
+        v["defence"] = d.into();
     }
     Some(v)
 }

@@ -161,6 +161,22 @@ async fn the_analysis_proves_small_amazons_positions() {
     assert!(b["solved"]["best"].is_null(), "{b}");
     // The best move was a fastest win: one turn nearer the end.
     assert_eq!(b["solved"]["in"].as_u64(), Some(n - 1), "{b}");
+    // Lost with the turns known: the longest defence, a legal move after which the winner
+    // is one turn nearer still.
+    let defence = b["solved"]["defence"].as_str().expect("the longest defence");
+    let (st, d) = s
+        .post(
+            "/api/analyse",
+            None,
+            &json!({"game": "amazons", "options": {"layout": "2.2./..../1.1."},
+                    "record": format!("{best} {defence}"), "time_ms": 400})
+            .to_string(),
+        )
+        .await;
+    assert_eq!(st, 200, "{d}");
+    assert_eq!(d["solved"]["value"], "win", "{d}");
+    assert_eq!(d["solved"]["in"].as_u64(), Some(n - 2), "{d}");
+    assert!(d["solved"].get("defence").is_none(), "{d}");
     // A 6×6 start is too large to prove: no "solved".
     let (st, c) = s
         .post(

@@ -361,6 +361,9 @@ struct SolveReport {
     /// With `--turns`: the turns to the end with best play, when found in time.
     #[serde(rename = "in", skip_serializing_if = "Option::is_none")]
     turns: Option<u32>,
+    /// With `--turns` in a lost position: the longest defence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    defence: Option<String>,
     nodes: u64,
     ms: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -478,6 +481,9 @@ struct SeegaSolveReport {
     to_move: &'static str,
     value: &'static str,
     best: Option<String>,
+    /// When lost: the longest defence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    defence: Option<String>,
     nodes: u64,
     ms: u64,
     #[serde(rename = "in")]
@@ -515,6 +521,7 @@ fn seega_solved(s: tabla_ai::solve::SeegaSolved, all: bool) -> Result<(), Failur
         to_move: s.to_move,
         value: s.value.word(),
         best: s.best,
+        defence: s.defence,
         nodes: s.positions,
         ms: s.elapsed.as_millis() as u64,
         turns: s.value.turns(),
@@ -807,6 +814,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 value: word(s.value),
                 best: s.best,
                 turns: s.turns,
+                defence: s.defence,
                 nodes: s.nodes,
                 ms: s.elapsed.as_millis() as u64,
                 moves: all.then(|| {

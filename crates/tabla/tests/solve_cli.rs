@@ -68,8 +68,20 @@ fn turns_gives_the_length_of_a_won_game_and_a_fastest_win() {
     let mut after = vec!["solve", "--turns", "--moves", &best];
     after.extend_from_slice(&board);
     let w = json(&tabla(&after));
+    assert_eq!(keys(&w), set(&["to_move", "value", "best", "in", "defence", "nodes", "ms"]));
     assert_eq!(w["value"], "loss", "{w}");
+    assert!(w["best"].is_null(), "{w}");
     assert_eq!(w["in"].as_u64(), Some(n - 1), "{w}");
+    // Lost: the longest defence keeps the game going, the winner then one turn nearer.
+    let defence = w["defence"].as_str().unwrap().to_string();
+    let mut on = vec!["solve", "--turns", "--moves"];
+    let record = format!("{best} {defence}");
+    on.push(&record);
+    on.extend_from_slice(&board);
+    let x = json(&tabla(&on));
+    assert_eq!(x["value"], "win", "{x}");
+    assert_eq!(x["in"].as_u64(), Some(n - 2), "{x}");
+    assert!(x.get("defence").is_none(), "{x}");
     // Without the flag, no "in" (the contract's line as it was).
     let mut plain = vec!["solve"];
     plain.extend_from_slice(&board);
@@ -283,6 +295,13 @@ fn all_lists_every_move_with_its_value_and_turns_best_first() {
         let after = json(&tabla(&args));
         assert_eq!(after["value"], "loss");
         assert_eq!(after["in"].as_u64().unwrap() + 1, v["in"].as_u64().unwrap());
+        // Lost: `best` null, `defence` the longest defence (first in the list of every move).
+        assert!(after["best"].is_null(), "{after}");
+        let defence = after["defence"].as_str().expect("the longest defence");
+        args.push("--all");
+        let every = json(&tabla(&args));
+        assert_eq!(every["moves"][0]["move"], defence, "{every}");
+        assert_eq!(every["moves"][0]["in"], after["in"], "{every}");
     }
 }
 

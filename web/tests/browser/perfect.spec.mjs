@@ -52,6 +52,15 @@ test('analysis board: a proven Amazons position says won in N, with the fastest 
   assert.match(await page.textContent('.evalbar .pct'), /White: won in 7/);
   assert.equal(await page.getAttribute('.evalbar .pct', 'data-eval'), '1.000');
   await shot(page, 'perfect-analysis-amazons');
+  // Playing the fastest win: Black has lost in 6, and the board names the longest defence.
+  await page.click('[data-winning]');
+  await page.waitForSelector('[data-engine=verdict][data-verdict=lost][data-turns="6"]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-engine=verdict]'), /Black to move loses with best play: exact \(turns to the end: 6\) · the longest defence: \S+/);
+  const defence = await page.getAttribute('[data-defence]', 'data-defence');
+  await page.click('[data-defence]');
+  await page.waitForSelector('[data-engine=verdict][data-verdict=won][data-turns="5"]', { timeout: 20000 });
+  assert.ok(defence);
+  await shot(page, 'perfect-analysis-amazons-defence');
   const hu = await newPage(browser, { locale: 'hu-HU' });
   await hu.goto(`${PAGE}/analysis/amazons?options=${options}`);
   await hu.waitForSelector('[data-engine=verdict]', { timeout: 20000 });
