@@ -43,11 +43,16 @@ pub struct Options {
     pub aspiration: bool,
     /// The transposition table.
     pub tt: bool,
+    /// Plies of quiescence search past the horizon (0: none): at depth 0 the side to move
+    /// may stand on the static value or play on with a noisy move
+    /// ([`crate::eval::Evaluator::noisy`]: a capture), so that a line is not judged in the
+    /// middle of an exchange.
+    pub quiesce: u32,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { lmr: true, order_depth: 2, aspiration: true, tt: true }
+        Options { lmr: true, order_depth: 2, aspiration: true, tt: true, quiesce: 0 }
     }
 }
 
@@ -362,6 +367,9 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
             ToMove::Over => unreachable!("a finished game has an outcome"),
         }
         if depth == 0 || ply as usize >= MAX_PLY {
+            if self.shared.opts.quiesce > 0 && (ply as usize) < MAX_PLY {
+                return self.quiesce(g, side, self.shared.opts.quiesce, alpha, beta, ply);
+            }
             return Some(self.leaf(g, side));
         }
         let key = g.hash();
@@ -453,6 +461,66 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
             self.shared.table.put(key, hit, self.shared.generation);
         }
         Some(best.0)
+    }
+
+    /// Quiescence: the better of the static value (standing pat) and the noisy moves,
+    /// searched `left` plies more at most. For the side to move at `g` (a player's turn).
+    fn quiesce(
+        &mut self,
+        g: &G,
+        side: bool,
+        left: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> Option<i32> {
+        let stand = self.leaf(g, side);
+        if stand >= beta || left == 0 || ply as usize >= MAX_PLY {
+            return Some(stand);
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        g.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut child = g.clone();
+            child.play(m);
+            if !self.shared.eval.noisy(g, &child) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.out_of_time() {
+                self.buffers.push(moves);
+                return None;
+            }
+            let v = if let Some(v) = self.terminal(&child, side, ply + 1) {
+                v
+            } else {
+                match child.to_move() {
+                    ToMove::Player(p) if self.side_of(&child, p) != side => {
+                        let Some(v) = self.quiesce(&child, !side, left - 1, -beta, -alpha, ply + 1)
+                        else {
+                            self.buffers.push(moves);
+                            return None;
+                        };
+                        -v
+                    }
+                    // The same side again, or chance: its static value.
+                    _ => self.leaf(&child, side),
+                }
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers.push(moves);
+        Some(best)
     }
 
     /// *-minimax at a chance node: the probability-weighted value for `side`. With a bounded
@@ -952,9 +1020,11 @@ pub fn principal_variation<G: Game>(root: &G, first: G::Move, max: usize) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::gipf::GipfEval;
     use crate::eval::Zero;
     use crate::testing::amazons;
     use tabla_games::amazons::Amazons;
+    use tabla_games::gipf::{Gipf, Variant as GipfVariant};
 
     /// A depth is critical when its best move differs from the depth before or its score
     /// fell by over a quarter of the scale; over random positions both kinds occur.
@@ -989,6 +1059,89 @@ mod tests {
             }
         }
         assert!(critical > 0 && calm > 0, "{critical} critical, {calm} calm");
+    }
+
+    /// Quiescence, written plainly: the side to move stands on its value or takes (a noisy
+    /// turn), `left` plies at most, every capture searched (no pruning). For the mover.
+    fn plain_quiescence(g: &Gipf, e: &GipfEval, left: u32, ply: u32) -> i32 {
+        let ToMove::Player(p) = g.to_move() else { unreachable!("a player moves") };
+        let mut best = e.evaluate(g, p);
+        if left == 0 {
+            return best;
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        for m in moves {
+            let mut c = g.clone();
+            c.play(m);
+            if !e.noisy(g, &c) {
+                continue;
+            }
+            let v = match c.outcome() {
+                Some(o) => {
+                    let w = WIN - ply as i32 - 1;
+                    if o.winners.contains(p) {
+                        w
+                    } else {
+                        -w
+                    }
+                }
+                None => -plain_quiescence(&c, e, left - 1, ply + 1),
+            };
+            best = best.max(v);
+        }
+        best
+    }
+
+    /// A one-ply search with two plies of quiescence has the value of the plain version on
+    /// positions of random GIPF games (many with captures in reach), and without captures
+    /// in reach quiescence changes nothing (the start, searched two plies deep).
+    #[test]
+    fn quiescence_takes_the_captures_past_the_horizon() {
+        use tabla_core::rand::{rngs::SmallRng, Rng, SeedableRng};
+        let e = GipfEval::default();
+        let q = Options { quiesce: 2, ..Options::default() };
+        let start = Gipf::new(GipfVariant::Tournament);
+        let with = search(&start, &e, Limits { options: q, ..Limits::depth(2) }, |_| {});
+        let without = search(&start, &e, Limits::depth(2), |_| {});
+        assert_eq!((with.score, with.best), (without.score, without.best));
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut checked, mut differ) = (0, 0);
+        while checked < 60 {
+            let mut g = Gipf::new(GipfVariant::Tournament);
+            let mut moves = Vec::new();
+            for _ in 0..rng.random_range(20..60) {
+                if g.outcome().is_some() {
+                    break;
+                }
+                g.legal_moves(&mut moves);
+                g.play(moves[rng.random_range(0..moves.len())]);
+            }
+            if g.outcome().is_some() {
+                continue;
+            }
+            g.legal_moves(&mut moves);
+            let ToMove::Player(me) = g.to_move() else { unreachable!("not over") };
+            let expect = moves
+                .iter()
+                .map(|&m| {
+                    let mut c = g.clone();
+                    c.play(m);
+                    match c.outcome() {
+                        Some(o) if o.winners.contains(me) => WIN - 1,
+                        Some(_) => -(WIN - 1),
+                        None => -plain_quiescence(&c, &e, 2, 1),
+                    }
+                })
+                .max()
+                .unwrap();
+            let r = search(&g, &e, Limits { options: q, ..Limits::depth(1) }, |_| {});
+            assert_eq!(r.score, expect, "{g:?}");
+            let flat = search(&g, &e, Limits::depth(1), |_| {});
+            differ += usize::from(flat.score != r.score);
+            checked += 1;
+        }
+        assert!(differ > 5, "captures in reach change values in some positions: {differ}");
     }
 
     #[test]

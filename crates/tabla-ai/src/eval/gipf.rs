@@ -188,6 +188,11 @@ impl GipfEval {
     }
 }
 
+/// A player's pieces in all: the reserve and the board (a GIPF piece is two).
+fn material(g: &Gipf, p: Player) -> u32 {
+    u32::from(g.reserve(p)) + g.singles_mask(p).count_ones() + 2 * g.gipfs_mask(p).count_ones()
+}
+
 impl Evaluator<Gipf> for GipfEval {
     fn evaluate(&self, g: &Gipf, me: Player) -> i32 {
         let c = Self::counts(g);
@@ -197,6 +202,13 @@ impl Evaluator<Gipf> for GipfEval {
 
     fn scale(&self) -> f64 {
         150.0
+    }
+
+    /// A turn that takes pieces: either side's pieces in all (reserve and board, a GIPF
+    /// piece counting two) fall. Entering a piece moves it from the reserve to the board,
+    /// and a row's own pieces go back to the reserve: neither changes the count.
+    fn noisy(&self, before: &Gipf, after: &Gipf) -> bool {
+        (0..2).any(|p| material(after, Player(p)) < material(before, Player(p)))
     }
 
     fn features(&self, g: &Gipf, me: Player) -> Option<Vec<(&'static str, f64)>> {
@@ -222,6 +234,39 @@ mod tests {
         let g = Gipf::new(Variant::Tournament);
         assert_eq!(e.evaluate(&g, Player(0)), -e.evaluate(&g, Player(1)));
         assert_eq!(e.evaluate(&g, Player(0)), e.weights[7], "only the move differs");
+    }
+
+    /// In random games a player's pieces in all never grow, and a turn is noisy exactly
+    /// when a row was taken (some pieces left the game), which happens in these games.
+    #[test]
+    fn a_turn_is_noisy_when_it_takes_pieces() {
+        use tabla_core::rand::{rngs::SmallRng, Rng, SeedableRng};
+        let e = GipfEval::default();
+        let mut rng = SmallRng::seed_from_u64(7);
+        let (mut noisy, mut quiet) = (0, 0);
+        for _ in 0..20 {
+            let mut g = Gipf::new(Variant::Tournament);
+            let mut moves = Vec::new();
+            while g.outcome().is_none() {
+                g.legal_moves(&mut moves);
+                let before = g.clone();
+                g.play(moves[rng.random_range(0..moves.len())]);
+                let lost: Vec<bool> = (0..2)
+                    .map(|p| {
+                        let (b, a) = (material(&before, Player(p)), material(&g, Player(p)));
+                        assert!(a <= b, "pieces never come back");
+                        a < b
+                    })
+                    .collect();
+                assert_eq!(e.noisy(&before, &g), lost.contains(&true));
+                if lost.contains(&true) {
+                    noisy += 1;
+                } else {
+                    quiet += 1;
+                }
+            }
+        }
+        assert!(noisy > 20 && quiet > noisy, "{noisy} noisy, {quiet} quiet turns");
     }
 
     #[test]

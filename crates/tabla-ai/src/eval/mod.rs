@@ -26,6 +26,13 @@ pub trait Evaluator<G: Game>: Sync + Send + Clone + 'static {
         self.evaluate(g, me)
     }
 
+    /// Whether the turn from `before` to `after` is noisy: it changes the material (a
+    /// capture), so that a quiescence search looks past it rather than stopping at a value
+    /// taken mid-exchange. None by default.
+    fn noisy(&self, _before: &G, _after: &G) -> bool {
+        false
+    }
+
     /// How many units make a clear advantage: a score of `scale` is read as a 73% win
     /// chance (logistic), so values can be shown as expected scores in [0, 1].
     fn scale(&self) -> f64 {
