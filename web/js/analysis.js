@@ -414,7 +414,12 @@ export async function showAnalysis(root, ctx, game) {
         // (Bulgarian Ur's table): said apart from the engine's estimates.
         if (v.verdict) {
           const proven = v.turns !== null && v.verdict !== 'drawn' ? tr(`analysis.proven.${v.verdict}.in`, { player: who, n: v.turns }) : tr(`analysis.proven.${v.verdict}`, { player: who });
-          body.push(h('p.value.exact', { 'data-engine': 'verdict', 'data-verdict': v.verdict, 'data-turns': v.turns === null ? null : String(v.turns) }, proven, v.winning ? h('span', ' · ', tr(v.verdict === 'drawn' ? 'analysis.proven.drawing' : v.turns !== null ? 'analysis.proven.fastest' : 'analysis.proven.best'), ' ', h('button.mv', { type: 'button', 'data-winning': v.winning, on: { click: () => play(v.winning) } }, v.winning)) : null, v.defence && v.verdict === 'lost' ? h('span', ' · ', tr('analysis.proven.defence'), ' ', h('button.mv', { type: 'button', 'data-defence': v.defence, on: { click: () => play(v.defence) } }, v.defence)) : null));
+          // The proven move, named for what it is, as a button that plays it.
+          const offer = (label, attr, mv) => h('span', ' · ', tr(label), ' ', h('button.mv', { type: 'button', [attr]: mv, on: { click: () => play(mv) } }, mv));
+          const winningLabel = v.verdict === 'drawn' ? 'analysis.proven.drawing' : v.turns !== null ? 'analysis.proven.fastest' : 'analysis.proven.best';
+          body.push(h('p.value.exact', { 'data-engine': 'verdict', 'data-verdict': v.verdict, 'data-turns': v.turns === null ? null : String(v.turns) }, proven,
+            v.winning ? offer(winningLabel, 'data-winning', v.winning) : null,
+            v.defence && v.verdict === 'lost' ? offer('analysis.proven.defence', 'data-defence', v.defence) : null));
         } else if (v.exact) {
           body.push(h('p.value.exact', { 'data-engine': 'exact' }, tr('analysis.exact', { player: who, pct: percentExact(v.value) })));
         }

@@ -686,7 +686,7 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
         a
     };
     // The analysis searches as level 7 does: past the horizon where the game has quiescence.
-    let options = Options { quiesce: G::quiescence(), ..Options::default() };
+    let options = Tweaks::default().options_at::<G>(MAX_LEVEL);
     let limits = |t: Duration, threads: usize| Limits {
         stop: req.stop.clone(),
         options,
