@@ -30,6 +30,10 @@ pub trait FanOut: Send + Sync + 'static {
     /// Starts receiving the frames of `game`. A receiver that falls behind is told how many
     /// it missed (`Lagged`) and should fetch the whole game again.
     fn subscribe(&self, game: &str) -> broadcast::Receiver<Frame>;
+    /// Whether anyone here is subscribed to `game`. A socket subscribes before it reads the
+    /// game, so a change that comes after this says no cannot be missed by a watcher: it
+    /// reads the game from storage afterwards.
+    fn watched(&self, game: &str) -> bool;
 }
 
 /// Frames kept for a slow watcher before it is told that it lagged.
@@ -58,6 +62,11 @@ impl FanOut for LocalFanOut {
             .entry(game.to_string())
             .or_insert_with(|| broadcast::channel(BACKLOG).0)
             .subscribe()
+    }
+
+    fn watched(&self, game: &str) -> bool {
+        let channels = self.channels.lock().expect("fan-out map");
+        channels.get(game).is_some_and(|tx| tx.receiver_count() > 0)
     }
 }
 

@@ -1007,3 +1007,68 @@ async fn any_position_is_answered_with_its_view_and_paths_and_nothing_is_stored(
         assert!(m.contains(says), "{body}: '{m}' should mention '{says}'");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Several instances (PostgreSQL only)
+
+/// Two hubs on one PostgreSQL database, as two instances. A page's socket subscribes to the
+/// game before it is counted as a watcher; a change made on the other instance that comes in
+/// between must still reach it. (It did not: the copy here, counted as unwatched, was
+/// forgotten, the watcher's count then landed on the forgotten copy, and every later change
+/// made elsewhere was dropped here: the multi-instance test's watcher missing the last
+/// moves.)
+#[tokio::test]
+async fn a_change_made_elsewhere_reaches_a_watcher_not_yet_counted() {
+    use tabla_server::fanout::{LocalFanOut, Note};
+    use tabla_server::hub::{Hub, NewGame};
+    let Some(url) = common::test_pg() else {
+        eprintln!(
+            "a_change_made_elsewhere_reaches_a_watcher_not_yet_counted: skipped (no PostgreSQL)"
+        );
+        return;
+    };
+    let db = tabla_server::Database::Postgres(
+        tabla_server::store_pg::fresh_test_database(&url).await.unwrap(),
+    );
+    let hub = || async {
+        let store = tabla_server::open_store(&db).await.unwrap();
+        Hub::new(store, std::sync::Arc::new(LocalFanOut::default()), 1, None)
+    };
+    let (a, b) = (hub().await, hub().await);
+    let created = a
+        .create(NewGame {
+            game: "amazons".into(),
+            options: vec![("size".into(), "6".into())],
+            seats: None,
+            record: None,
+            clock: None,
+            rated: false,
+            hashes: vec![],
+            players: vec![],
+        })
+        .await
+        .unwrap();
+    let id = created.id;
+    let token = created.seats[0].2.clone().unwrap();
+    // Instance B has the game in memory; a socket there has subscribed, not yet counted.
+    assert_eq!(b.frame(&id).await.unwrap().version, 0);
+    let mut rx = b.fanout().subscribe(&id);
+    let game: Value = serde_json::from_str(&a.frame(&id).await.unwrap().text).unwrap();
+    let mv = game["state"]["legal"][0].as_str().unwrap();
+    a.play(&id, &token, 0, mv).await.unwrap();
+    // A's note, as B's listener hands it on.
+    let note = Note::Game { id: id.clone(), version: 1, work: false, lobby: false };
+    b.on_note(note).await;
+    let frame = rx.try_recv().expect("the watcher on B is sent the change made on A");
+    assert_eq!(frame.version, 1);
+    // Counted now, on the copy B still holds: the next change made on A reaches it too.
+    b.socket(&id, true).await;
+    assert_eq!(rx.try_recv().expect("the count, published").version, 1);
+    let game: Value = serde_json::from_str(&frame.text).unwrap();
+    let token = created.seats[1].2.clone().unwrap();
+    let mv = game["state"]["legal"][0].as_str().unwrap();
+    a.play(&id, &token, 1, mv).await.unwrap();
+    let note = Note::Game { id: id.clone(), version: 2, work: false, lobby: false };
+    b.on_note(note).await;
+    assert_eq!(rx.try_recv().expect("the second change").version, 2);
+}

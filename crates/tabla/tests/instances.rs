@@ -227,6 +227,9 @@ struct Played {
     violations: Vec<String>,
     /// Races run (two moves for one ply through two instances).
     races: usize,
+    /// Each race as `PLY:I(answer)/J(answer)`, the two instances it went through: printed
+    /// with a watcher's problem, to see which instance took the moves it missed.
+    via: Vec<String>,
 }
 
 /// Two clients send a move each for the same ply at the same moment, through two
@@ -257,6 +260,7 @@ async fn race(
             cluster.play(j, &id, token, &m2, ply)
         );
         out.races += 1;
+        out.via.push(format!("{ply}:{i}({a:?})/{j}({b:?})"));
         let wins = [a, b].iter().filter(|s| **s == Some(200)).count();
         if wins > 1 {
             out.violations.push(format!("{id} ply {ply}: both racing moves won"));
@@ -472,7 +476,8 @@ fn three_instances_one_database_and_a_kill_9() {
                     }
                 }
             }
-            finals.push((id, seen));
+            let via = played.via.iter().rev().take(6).rev().cloned().collect::<Vec<_>>();
+            finals.push((id, seen, via.join(" ")));
         }
 
         // The clock the dead leader ran: ended by the new leader's timer, seen by watchers.
@@ -498,7 +503,7 @@ fn three_instances_one_database_and_a_kill_9() {
         }
 
         // Every watcher, wherever it ended up, has every move.
-        for (id, seen) in &finals {
+        for (id, seen, via) in &finals {
             let g = cluster.game(&mut rng, id).await;
             let (version, record) = (g["version"].as_u64().unwrap(), g["record"].clone());
             let t = Instant::now();
@@ -512,7 +517,8 @@ fn three_instances_one_database_and_a_kill_9() {
                 bad.extend(s.went_back.iter().cloned());
                 if s.version != version || json!(s.record) != record {
                     bad.push(format!(
-                        "{id}: watcher {k} saw version {} ({} moves), the game is at {version} ({} moves)",
+                        "{id}: watcher {k} saw version {} ({} moves), the game is at {version} ({} moves); \
+                         the last races: {via}",
                         s.version,
                         s.record.len(),
                         record.as_array().unwrap().len()

@@ -819,6 +819,11 @@ impl Hub {
                 }
             }
         };
+        if self.shared {
+            // Another instance's note that came between the load and the insertion found
+            // no copy here and was dropped; or the copy found was loaded earlier than ours.
+            self.freshen(&slot, id).await?;
+        }
         if fresh {
             // A computer whose turn was cut off (a restart) goes on; a clock that ran out
             // meanwhile ends the game now, another one is timed again.
@@ -1644,15 +1649,9 @@ impl Hub {
                         if live.version >= version {
                             return;
                         }
-                        if live.sockets == 0 && !mine {
-                            // Nobody here watches it: forget the copy (the next use loads
-                            // it) rather than replay every change made elsewhere.
+                        if !mine && self.forget_unwatched(&id, &slot) {
                             if let Some(t) = live.timer.take() {
                                 t.abort();
-                            }
-                            let mut games = self.games.lock().expect("games");
-                            if games.get(&id).is_some_and(|s| Arc::ptr_eq(s, &slot)) {
-                                games.remove(&id);
                             }
                             return;
                         }
@@ -1674,6 +1673,22 @@ impl Hub {
                 }
             }
         }
+    }
+
+    /// Nobody here watches game `id`: forget its copy `slot` (the next use loads it) rather
+    /// than replay every change made elsewhere. Decided under the map's lock, which every
+    /// lookup takes: a socket subscribes before it looks the game up, so either it is seen
+    /// here, or its lookup comes after the removal and loads the game afresh. (Counting
+    /// `sockets` instead lost a watcher whose count landed on a copy forgotten meanwhile.)
+    fn forget_unwatched(&self, id: &str, slot: &Slot) -> bool {
+        let mut games = self.games.lock().expect("games");
+        if self.fanout.watched(id) {
+            return false;
+        }
+        if games.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
+            games.remove(id);
+        }
+        true
     }
 
     /// After notes may have been missed (the listening connection was lost): every game in
