@@ -71,6 +71,13 @@ pub trait GameAi: Game {
         0
     }
 
+    /// The reduction of null-move pruning ([`crate::minimax::Options::null`]) for level 7 and
+    /// the analysis, where the game's evaluation gives a pass
+    /// ([`crate::eval::Evaluator::null_move`]); 0: none.
+    fn null_move() -> u32 {
+        0
+    }
+
     /// The position as the Monte Carlo searches play it out: the same position, drawing its
     /// random moves with the sampler that makes those searches strongest per second (Amazons:
     /// stepwise, which won 16-4 at 10×10 and scored 0.58 with three players at equal time,
@@ -119,6 +126,8 @@ pub const SEARCH_KEYS: &[&str] = &[
     "asp",
     "tt",
     "quiesce",
+    "null",
+    "null_margin",
     "threads",
     "search",
     "cut",
@@ -227,11 +236,15 @@ impl Tweaks {
     }
 
     /// The search switches at `level`: the defaults, but level 7 looks past the horizon
-    /// where the game has a quiescence search ([`GameAi::quiescence`]); tweaks override.
+    /// where the game has a quiescence search ([`GameAi::quiescence`]) and prunes by null
+    /// moves where it has those ([`GameAi::null_move`]); tweaks override.
     fn options_at<G: GameAi>(&self, level: u8) -> Options {
         let mut o = self.options();
         if level >= MAX_LEVEL && self.get("quiesce").is_none() {
             o.quiesce = G::quiescence();
+        }
+        if level >= MAX_LEVEL && self.get("null").is_none() {
+            o.null = G::null_move();
         }
         o
     }
@@ -244,6 +257,8 @@ impl Tweaks {
             aspiration: self.get("asp").map_or(d.aspiration, |v| v != 0),
             tt: self.get("tt").map_or(d.tt, |v| v != 0),
             quiesce: self.get("quiesce").map_or(d.quiesce, |v| v.max(0) as u32),
+            null: self.get("null").map_or(d.null, |v| v.max(0) as u32),
+            null_margin: self.get("null_margin").map_or(d.null_margin, |v| v),
         }
     }
 
@@ -685,7 +700,8 @@ fn analyse_game<G: GameAi>(g: &G, req: &Request, on_update: &mut dyn FnMut(&Anal
         }
         a
     };
-    // The analysis searches as level 7 does: past the horizon where the game has quiescence.
+    // The analysis searches as level 7 does: past the horizon where the game has quiescence,
+    // with null moves where it has those.
     let options = Tweaks::default().options_at::<G>(MAX_LEVEL);
     let limits = |t: Duration, threads: usize| Limits {
         stop: req.stop.clone(),
@@ -992,6 +1008,12 @@ impl GameAi for tabla_games::gipf::Gipf {
     /// 200 ms a move, 40 games: 0.825 (33–7), +269 Elo [+131, +407]
     /// (`bench/results/gipf-quiescence.md`).
     fn quiescence() -> u32 {
+        2
+    }
+    /// Null moves, two plies shallower: level 7 with them against level 7 without, one
+    /// thread each, 1 s a move, 80 games: 0.713 (57–23), +158 Elo [+74, +241]; at 200 ms
+    /// 0.500, too shallow to gain (`bench/results/gipf-null-move.md`).
+    fn null_move() -> u32 {
         2
     }
 }
@@ -1332,7 +1354,7 @@ mod tests {
     }
 
     #[test]
-    fn level_7_searches_gipf_captures_past_the_horizon() {
+    fn level_7_searches_gipf_captures_past_the_horizon_and_prunes_by_null_moves() {
         use tabla_games::gipf::Gipf;
         use tabla_games::seega::Seega;
         let none = Tweaks::default();
@@ -1342,6 +1364,12 @@ mod tests {
         assert_eq!(none.options_at::<Seega>(MAX_LEVEL).quiesce, 0, "no quiescence there");
         assert_eq!(t("quiesce=0").options_at::<Gipf>(MAX_LEVEL).quiesce, 0);
         assert_eq!(t("quiesce=3").options_at::<Gipf>(1).quiesce, 3, "on at any level");
+        // Null moves likewise.
+        assert_eq!(none.options_at::<Gipf>(MAX_LEVEL).null, 2);
+        assert_eq!(none.options_at::<Gipf>(MAX_LEVEL - 1).null, 0, "levels 1–6 as before");
+        assert_eq!(none.options_at::<Seega>(MAX_LEVEL).null, 0, "no pass there");
+        assert_eq!(t("null=0").options_at::<Gipf>(MAX_LEVEL).null, 0);
+        assert_eq!(t("null=3").options_at::<Gipf>(1).null, 3);
     }
 }
 

@@ -48,11 +48,28 @@ pub struct Options {
     /// ([`crate::eval::Evaluator::noisy`]: a capture), so that a line is not judged in the
     /// middle of an exchange.
     pub quiesce: u32,
+    /// Null-move pruning, the reduction R (0: none): away from the principal line, where the
+    /// static value already reaches beta, the side to move passes
+    /// ([`crate::eval::Evaluator::null_move`]) and the opponent is searched R + 1 plies
+    /// shallower; if even then the value stays at beta plus [`Options::null_margin`], the
+    /// node is cut without searching its moves.
+    pub null: u32,
+    /// What passing is worth over a turn where the rules forbid it (GIPF: a turn spends a
+    /// piece of the reserve), added to beta in the null-move test.
+    pub null_margin: i32,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { lmr: true, order_depth: 2, aspiration: true, tt: true, quiesce: 0 }
+        Options {
+            lmr: true,
+            order_depth: 2,
+            aspiration: true,
+            tt: true,
+            quiesce: 0,
+            null: 0,
+            null_margin: 0,
+        }
     }
 }
 
@@ -184,6 +201,8 @@ struct Worker<'b, G: Game, E> {
     nodes: u64,
     buffers: Vec<Vec<G::Move>>,
     keyed: Vec<Vec<(i64, u32)>>,
+    /// Whether the next node may pass (not right after a pass).
+    null_ok: bool,
 }
 
 const HISTORY: usize = 1 << 14;
@@ -248,6 +267,7 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
             nodes: 0,
             buffers: Vec::new(),
             keyed: Vec::new(),
+            null_ok: true,
         }
     }
 
@@ -366,6 +386,7 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
             }
             ToMove::Over => unreachable!("a finished game has an outcome"),
         }
+        let may_pass = std::mem::replace(&mut self.null_ok, true);
         if depth == 0 || ply as usize >= MAX_PLY {
             if self.shared.opts.quiesce > 0 && (ply as usize) < MAX_PLY {
                 return self.quiesce(g, side, self.shared.opts.quiesce, alpha, beta, ply);
@@ -385,6 +406,22 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
                 }
             }
         }
+        let pv_node = beta > alpha + 1;
+        let r = self.shared.opts.null;
+        if r > 0 && may_pass && !pv_node && depth > r && beta.abs() < WIN_BOUND {
+            let bar = beta.saturating_add(self.shared.opts.null_margin);
+            if self.leaf(g, side) >= bar {
+                if let Some(passed) = self.shared.eval.null_move(g) {
+                    // Not two passes in a row: the child reads and clears this.
+                    self.null_ok = false;
+                    let v = self.search(&passed, side, depth - 1 - r, bar - 1, bar, ply + 1);
+                    self.null_ok = true;
+                    if v? >= bar {
+                        return Some(beta);
+                    }
+                }
+            }
+        }
         let mut moves = self.buffers.pop().unwrap_or_default();
         g.legal_moves(&mut moves);
         let by_value = self.shared.opts.order_depth > 0 && depth >= self.shared.opts.order_depth;
@@ -392,7 +429,6 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
         let alpha0 = alpha;
         let mut best: (i32, Option<u32>) = (i32::MIN, None);
         let mut stopped = false;
-        let pv_node = beta > alpha + 1;
         for (i, &(_, index)) in order.iter().enumerate() {
             let m = moves[index as usize];
             let mut child = g.clone();
@@ -1142,6 +1178,51 @@ mod tests {
             checked += 1;
         }
         assert!(differ > 5, "captures in reach change values in some positions: {differ}");
+    }
+
+    /// Null-move pruning on positions of random GIPF games, four plies deep: fewer nodes in
+    /// all (the pass cuts), and every forced win the full search finds is still found. On a
+    /// game that gives no pass (Amazons) the option changes nothing at all, four plies deep
+    /// (where it would be tried).
+    #[test]
+    fn null_moves_cut_the_tree_and_keep_the_wins() {
+        use tabla_core::rand::{rngs::SmallRng, Rng, SeedableRng};
+        let e = GipfEval::default();
+        // Without the table the searches share, so that their node counts compare.
+        let off = Options { tt: false, ..Options::default() };
+        let on = Options { null: 2, ..off };
+        let mut rng = SmallRng::seed_from_u64(9);
+        let (mut with_nodes, mut without_nodes, mut checked) = (0, 0, 0);
+        let mut moves = Vec::new();
+        while checked < 12 {
+            let mut g = Gipf::new(GipfVariant::Tournament);
+            for _ in 0..rng.random_range(10..50) {
+                if g.outcome().is_some() {
+                    break;
+                }
+                g.legal_moves(&mut moves);
+                g.play(moves[rng.random_range(0..moves.len())]);
+            }
+            if g.outcome().is_some() {
+                continue;
+            }
+            let cut = search(&g, &e, Limits { options: on, ..Limits::depth(4) }, |_| {});
+            let plain = search(&g, &e, Limits { options: off, ..Limits::depth(4) }, |_| {});
+            if plain.score > WIN_BOUND {
+                assert!(cut.score > WIN_BOUND, "a forced win lost: {g:?}");
+            }
+            with_nodes += cut.nodes;
+            without_nodes += plain.nodes;
+            checked += 1;
+        }
+        assert!(
+            with_nodes * 10 < without_nodes * 9,
+            "null moves cut: {with_nodes} nodes against {without_nodes}"
+        );
+        let g = amazons(&["size=6"]);
+        let plain = search(&g, &Zero, Limits { options: off, ..Limits::depth(4) }, |_| {});
+        let cut = search(&g, &Zero, Limits { options: on, ..Limits::depth(4) }, |_| {});
+        assert_eq!((plain.nodes, plain.score, plain.best), (cut.nodes, cut.score, cut.best));
     }
 
     #[test]

@@ -977,3 +977,33 @@ proptest! {
         prop_assert!(g.outcome().is_some());
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A passed turn (for a search's null-move test)
+// ---------------------------------------------------------------------------------------------
+
+/// The same board with the other player to move: the same position as one set up that way
+/// (hash, turns), the game itself untouched; none where a row stands on the board (the mover
+/// must take it first) or the game is over.
+#[test]
+fn a_passed_turn_hands_the_same_board_to_the_other_player() {
+    let pieces = "od3 xd4 oc5 xe5 of4";
+    let g = setup(Variant::Basic, pieces, [9, 10], WHITE);
+    let passed = g.with_turn_passed().expect("a quiet position can be passed");
+    let as_set_up = setup(Variant::Basic, pieces, [9, 10], BLACK);
+    assert_eq!(passed.to_move(), ToMove::Player(BLACK));
+    assert_eq!(passed.hash(), as_set_up.hash());
+    assert_ne!(passed.hash(), g.hash());
+    assert_eq!(legal(&passed), legal(&as_set_up));
+    assert_eq!(g.to_move(), ToMove::Player(WHITE), "the position passed from is unchanged");
+    // Passed back: the position passed from.
+    assert_eq!(passed.with_turn_passed().unwrap().hash(), g.hash());
+
+    // Four in a row on the board (White's, left by Black's push): White must take it first.
+    let row = setup(Variant::Basic, "od3 od4 od5 od6 xe5", [8, 11], WHITE);
+    assert!(row.with_turn_passed().is_none());
+    // Over: Black has lost the last GIPF piece.
+    let over = setup(Variant::Standard, "Ob5 Oe2", [8, 12], BLACK);
+    assert!(over.outcome().is_some());
+    assert!(over.with_turn_passed().is_none());
+}

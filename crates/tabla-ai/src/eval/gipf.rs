@@ -18,6 +18,10 @@ use tabla_core::geometry::HEX_DIRS;
 use tabla_core::{Cell, Game, Geometry, Player, ToMove};
 use tabla_games::gipf::{Gipf, Variant};
 
+/// The fewest reserve pieces (a GIPF piece counting two) at which the side to move may pass
+/// in a null-move test ([`Evaluator::null_move`]).
+const NULL_RESERVE: u8 = 3;
+
 /// The terms, by name (as [`GipfEval::tweak`] and [`Evaluator::features`] know them).
 pub const TERMS: [&str; 9] = [
     "reserve",
@@ -209,6 +213,17 @@ impl Evaluator<Gipf> for GipfEval {
     /// and a row's own pieces go back to the reserve: neither changes the count.
     fn noisy(&self, before: &Gipf, after: &Gipf) -> bool {
         (0..2).any(|p| material(after, Player(p)) < material(before, Player(p)))
+    }
+
+    /// No pass for a mover down to the last pieces of the reserve: there every turn spent
+    /// brings the end nearer (a player who cannot enter loses), so passing would be worth
+    /// far more than any turn and the test would cut where the mover is in trouble.
+    fn null_move(&self, g: &Gipf) -> Option<Gipf> {
+        let ToMove::Player(p) = g.to_move() else { return None };
+        if g.reserve(p) <= NULL_RESERVE {
+            return None;
+        }
+        g.with_turn_passed()
     }
 
     fn features(&self, g: &Gipf, me: Player) -> Option<Vec<(&'static str, f64)>> {

@@ -33,6 +33,13 @@ pub trait Evaluator<G: Game>: Sync + Send + Clone + 'static {
         false
     }
 
+    /// The position with the turn passed to the next player, where a search may ask what the
+    /// opponent threatens (null-move pruning): `None` where passing is meaningless or the
+    /// game gives no such position. None by default.
+    fn null_move(&self, _g: &G) -> Option<G> {
+        None
+    }
+
     /// How many units make a clear advantage: a score of `scale` is read as a 73% win
     /// chance (logistic), so values can be shown as expected scores in [0, 1].
     fn scale(&self) -> f64 {

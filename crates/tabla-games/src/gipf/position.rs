@@ -4,6 +4,7 @@
 //! notation order); inside the module a cell is its `u8` number and a set of cells a `u64`.
 
 use super::config::Variant;
+use super::movegen::{rows, Row};
 use std::sync::{Arc, OnceLock};
 use tabla_core::geometry::HEX_DIRS;
 use tabla_core::{
@@ -643,6 +644,25 @@ impl Gipf {
     pub fn captured(&self, p: Player) -> u8 {
         let q = opponent(p);
         self.variant.pieces() - self.reserve[q] - self.board.material(q)
+    }
+
+    /// The same position with the other player to move, as if the side to move had passed:
+    /// not a turn of the rules (a player must enter a piece), but the question a search asks
+    /// when it tests whether the opponent threatens anything ("null move"). `None` when the
+    /// game is over, when a row stands on the board (the mover would have to take it first),
+    /// or when the other player would have no turn.
+    pub fn with_turn_passed(&self) -> Option<Gipf> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let mut found = [Row::default(); LINES];
+        if PLAYERS.iter().any(|&p| rows(&self.board, p, ALL_LINES, &mut found) > 0) {
+            return None;
+        }
+        let mut g = self.clone();
+        g.side = opponent(self.side);
+        g.hash ^= SIDE_KEY[0];
+        g.has_turn().then_some(g)
     }
 
     /// GIPF pieces `p` has on the board.
