@@ -1097,6 +1097,25 @@ mod tests {
         assert!(critical > 0 && calm > 0, "{critical} critical, {calm} calm");
     }
 
+    /// A tournament GIPF position after a random number (in `plies`) of random turns, or
+    /// `None` if the game ended on the way.
+    fn random_gipf(
+        rng: &mut tabla_core::rand::rngs::SmallRng,
+        plies: std::ops::Range<u32>,
+    ) -> Option<Gipf> {
+        use tabla_core::rand::Rng;
+        let mut g = Gipf::new(GipfVariant::Tournament);
+        let mut moves = Vec::new();
+        for _ in 0..rng.random_range(plies) {
+            if g.outcome().is_some() {
+                return None;
+            }
+            g.legal_moves(&mut moves);
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+        g.outcome().is_none().then_some(g)
+    }
+
     /// Quiescence, written plainly: the side to move stands on its value or takes (a noisy
     /// turn), `left` plies at most, every capture searched (no pruning). For the mover.
     fn plain_quiescence(g: &Gipf, e: &GipfEval, left: u32, ply: u32) -> i32 {
@@ -1134,7 +1153,7 @@ mod tests {
     /// in reach quiescence changes nothing (the start, searched two plies deep).
     #[test]
     fn quiescence_takes_the_captures_past_the_horizon() {
-        use tabla_core::rand::{rngs::SmallRng, Rng, SeedableRng};
+        use tabla_core::rand::{rngs::SmallRng, SeedableRng};
         let e = GipfEval::default();
         let q = Options { quiesce: 2, ..Options::default() };
         let start = Gipf::new(GipfVariant::Tournament);
@@ -1143,19 +1162,9 @@ mod tests {
         assert_eq!((with.score, with.best), (without.score, without.best));
         let mut rng = SmallRng::seed_from_u64(5);
         let (mut checked, mut differ) = (0, 0);
+        let mut moves = Vec::new();
         while checked < 60 {
-            let mut g = Gipf::new(GipfVariant::Tournament);
-            let mut moves = Vec::new();
-            for _ in 0..rng.random_range(20..60) {
-                if g.outcome().is_some() {
-                    break;
-                }
-                g.legal_moves(&mut moves);
-                g.play(moves[rng.random_range(0..moves.len())]);
-            }
-            if g.outcome().is_some() {
-                continue;
-            }
+            let Some(g) = random_gipf(&mut rng, 20..60) else { continue };
             g.legal_moves(&mut moves);
             let ToMove::Player(me) = g.to_move() else { unreachable!("not over") };
             let expect = moves
@@ -1186,26 +1195,15 @@ mod tests {
     /// (where it would be tried).
     #[test]
     fn null_moves_cut_the_tree_and_keep_the_wins() {
-        use tabla_core::rand::{rngs::SmallRng, Rng, SeedableRng};
+        use tabla_core::rand::{rngs::SmallRng, SeedableRng};
         let e = GipfEval::default();
         // Without the table the searches share, so that their node counts compare.
         let off = Options { tt: false, ..Options::default() };
         let on = Options { null: 2, ..off };
         let mut rng = SmallRng::seed_from_u64(9);
         let (mut with_nodes, mut without_nodes, mut checked) = (0, 0, 0);
-        let mut moves = Vec::new();
         while checked < 12 {
-            let mut g = Gipf::new(GipfVariant::Tournament);
-            for _ in 0..rng.random_range(10..50) {
-                if g.outcome().is_some() {
-                    break;
-                }
-                g.legal_moves(&mut moves);
-                g.play(moves[rng.random_range(0..moves.len())]);
-            }
-            if g.outcome().is_some() {
-                continue;
-            }
+            let Some(g) = random_gipf(&mut rng, 10..50) else { continue };
             let cut = search(&g, &e, Limits { options: on, ..Limits::depth(4) }, |_| {});
             let plain = search(&g, &e, Limits { options: off, ..Limits::depth(4) }, |_| {});
             if plain.score > WIN_BOUND {
