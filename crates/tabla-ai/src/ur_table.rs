@@ -16,7 +16,10 @@
 //! - **The quiet rule.** With `quiet=Q` the value also depends on the quiet count q < Q: the
 //!   table has Q layers. A quiet move leads to layer q + 1 (or, at Q, to the end of the game
 //!   with the removal counts' result); a capture or removal to layer 0. So each sweep goes from
-//!   layer Q − 1 down to 0, and only layer 0 needs more than one sweep.
+//!   layer Q − 1 down to 0, and only layer 0 needs more than one sweep. A table too large for
+//!   memory (three discs with `quiet=100`: 3.8 billion values) is swept holding only layer 0
+//!   and the two layers at hand, its layers written to the file on a last sweep, and read
+//!   from the file a value at a time when used.
 //! - **Value iteration.** The game can cycle (red discs move back), so values are found by
 //!   Gauss–Seidel sweeps of the Bellman equation `V(s) = Σ_r p(r) max_m (1 − V(s'_m))` (the
 //!   roll's probability as the game reports it) until no value changes by 1e-9 or more. The
@@ -43,6 +46,15 @@ pub const KEY_DISCS: u8 = 6;
 /// Largest tables built (states × layers): beyond this the memory (about 12 bytes a state
 /// and 12 a state-layer while building) would pass a few GiB.
 pub const MAX_CELLS: u64 = 400_000_000;
+
+/// Most bytes of values a table kept on disk may have: three discs with the default quiet
+/// rule (38.5 million states × 100 quiet counts × 4 bytes, about 15 GB) fit, four discs do
+/// not (their states alone pass this machine class's memory).
+pub const MAX_FILE_BYTES: u64 = 40 << 30;
+
+/// A table whose values pass this many bytes is read from its file a value at a time
+/// instead of being loaded (a game asks for a few values a move).
+const IN_MEMORY_BYTES: u64 = 2 << 30;
 
 /// Most discs a side whose table is built in memory on demand (seconds); larger tables
 /// must be built ahead of time.
@@ -292,13 +304,23 @@ pub enum BuildProgress {
     Walk(u64),
     /// Sweep number, and its largest change.
     Sweep(u32, f64),
+    /// Sweep number and layer 0's largest change, of a table built a layer at a time (a
+    /// sweep of every quiet count: minutes).
+    LayerSweep(u32, f64),
 }
 
 /// The exact values of a variant: keys sorted, values by layer (quiet count) then state.
 pub struct UrTable {
     variant: Variant,
     keys: Vec<u64>,
-    values: Vec<f32>,
+    values: Values,
+}
+
+/// Where a table's values are: in memory, or (a table larger than [`IN_MEMORY_BYTES`]) in
+/// its file from this byte on, read when asked.
+enum Values {
+    Memory(Vec<f32>),
+    File(Mutex<std::fs::File>, u64),
 }
 
 /// The dice weights the game reports for its rolls 1–6.
@@ -405,6 +427,39 @@ fn backup(g: &Graph, s: usize, q: usize, layers: usize, values: &[f64], weights:
     total
 }
 
+/// One state's new value at a layer of a table swept a layer at a time: quiet moves lead to
+/// `above` (the next quiet count), or end the game when `last`; eventful ones to `zero`.
+#[inline]
+fn backup_layer(
+    g: &Graph,
+    s: usize,
+    last: bool,
+    above: &[f64],
+    zero: &[f64],
+    weights: &[f64; 6],
+) -> f64 {
+    let mut total = 0.0;
+    let mut best = f64::NEG_INFINITY;
+    let mut roll = 0;
+    for &e in &g.edges[g.starts[s] as usize..g.starts[s + 1] as usize] {
+        let t = e & INDEX;
+        let v = match t {
+            WIN => 1.0,
+            LOSS => 0.0,
+            _ if e & EVENTFUL != 0 => 1.0 - zero[t as usize],
+            _ if last => 1.0 - f64::from(g.quiet_end[t as usize]) / 2.0,
+            _ => 1.0 - above[t as usize],
+        };
+        best = best.max(v);
+        if e & LAST != 0 {
+            total += weights[roll] * best;
+            best = f64::NEG_INFINITY;
+            roll += 1;
+        }
+    }
+    total
+}
+
 /// Sweeps between two extrapolations (see [`iterate`]).
 const EXTRAPOLATE_EVERY: u32 = 4;
 
@@ -489,10 +544,129 @@ fn iterate(
     }
 }
 
-/// Rough bytes a build of `states` states needs (for the refusal message).
-fn build_bytes(states: u64, layers: u64) -> u64 {
-    // Keys twice, the walk's map, starts, quiet ends, about 20 edges; f64 and f32 values.
-    states * (16 + 18 + 4 + 1 + 80) + states * layers * (8 + 4)
+/// The values of layer `q`'s states from the layer above and layer 0, on `threads`
+/// threads (a layer's values depend on other layers only).
+fn fill_layer(
+    g: &Graph,
+    last: bool,
+    above: &[f64],
+    zero: &[f64],
+    weights: &[f64; 6],
+    out: &mut [f64],
+    threads: usize,
+) {
+    let chunk = out.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        for (c, part) in out.chunks_mut(chunk).enumerate() {
+            scope.spawn(move || {
+                for (i, v) in part.iter_mut().enumerate() {
+                    *v = backup_layer(g, c * chunk + i, last, above, zero, weights);
+                }
+            });
+        }
+    });
+}
+
+/// Builds a table with the quiet rule a layer at a time, straight into `path`: the sweeps
+/// hold layer 0 and the two layers at hand (three values a state, whatever the quiet
+/// count), and once layer 0 has settled a last sweep writes every layer to the file. The
+/// same sweeps as the in-memory build (each goes from layer Q − 1 down to 0, layer 0 in
+/// place), so the same table (test `a_table_built_a_layer_at_a_time_is_the_same_table`).
+fn build_layered(
+    v: Variant,
+    path: &Path,
+    threads: usize,
+    progress: &mut dyn FnMut(BuildProgress),
+) -> Result<BuildStats, String> {
+    check_size(v)?;
+    let layers = v.layers();
+    if layers < 2 {
+        return Err(format!("{}: no quiet rule, no layers to sweep one by one", v.describe()));
+    }
+    let mut stats = BuildStats::default();
+    let t0 = Instant::now();
+    let g = walk(v, progress)?;
+    stats.walk = t0.elapsed();
+    let n = g.keys.len();
+    if (n as u64) * (layers as u64) * 4 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{}: {n} states × {layers} quiet counts is too large a table for this program \
+             (at most {MAX_FILE_BYTES} bytes of values); {WHICH}",
+            v.describe()
+        ));
+    }
+    stats.states = n as u64;
+    stats.edges = g.edges.len() as u64;
+    stats.bytes =
+        (n * 8 * 2 + n * 12 * 10 / 7 + n * 5 + g.edges.len() * 4 + n * (3 * 8 + 4 + 4)) as u64;
+    let weights = roll_weights(&BulgarianUr::from_config(v.walk_rules()));
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_unstable_by_key(|&i| g.keys[i as usize]);
+    let t1 = Instant::now();
+    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+    let (mut zero, mut above, mut here) = (vec![0.5; n], vec![0.0; n], vec![0.0; n]);
+    // Set on the last sweep: the file being written and the bytes of one layer.
+    let mut writing: Option<(std::fs::File, Vec<u8>)> = None;
+    let tmp = path.with_extension("tmp");
+    let write_layer = |w: &mut Option<(std::fs::File, Vec<u8>)>, q: usize, values: &[f64]| {
+        use std::io::{Seek, SeekFrom};
+        let Some((f, bytes)) = w else { return Ok(()) };
+        bytes.clear();
+        for &i in &order {
+            bytes.extend_from_slice(&(values[i as usize] as f32).to_le_bytes());
+        }
+        f.seek(SeekFrom::Start(HEADER as u64 + (n as u64) * 8 + (q as u64) * (n as u64) * 4))?;
+        f.write_all(bytes)
+    };
+    loop {
+        for q in (1..layers).rev() {
+            fill_layer(&g, q + 1 == layers, &above, &zero, &weights, &mut here, threads);
+            std::mem::swap(&mut above, &mut here);
+            write_layer(&mut writing, q, &above).map_err(io)?;
+        }
+        // Layer 0 in place: its eventful moves lead back to it.
+        let mut change: f64 = 0.0;
+        for s in (0..n).rev() {
+            let x = backup_layer(&g, s, false, &above, &zero, &weights);
+            change = change.max((x - zero[s]).abs());
+            zero[s] = x;
+        }
+        stats.sweeps += 1;
+        if stats.last_change > 0.0 {
+            stats.contraction = change / stats.last_change;
+        }
+        stats.last_change = change;
+        progress(BuildProgress::LayerSweep(stats.sweeps, change));
+        if writing.is_some() {
+            write_layer(&mut writing, 0, &zero).map_err(io)?;
+            let (f, _) = writing.take().expect("writing");
+            f.sync_all().map_err(io)?;
+            drop(f);
+            std::fs::rename(&tmp, path).map_err(io)?;
+            break;
+        }
+        if change < TOLERANCE {
+            // Settled: one more sweep, from the settled layer 0, writes the layers.
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(io)?;
+            }
+            let mut f = std::fs::File::create(&tmp).map_err(io)?;
+            let mut head = Vec::with_capacity(HEADER + n * 8);
+            write_header(&mut head, v, n).map_err(io)?;
+            for &i in &order {
+                head.extend_from_slice(&g.keys[i as usize].to_le_bytes());
+            }
+            f.write_all(&head).map_err(io)?;
+            writing = Some((f, Vec::with_capacity(n * 4)));
+        }
+    }
+    stats.iterate = t1.elapsed();
+    Ok(stats)
+}
+
+/// Whether a variant's table is built and kept in memory (else a layer at a time, on disk).
+fn fits_in_memory(v: Variant, states: u64) -> bool {
+    states.saturating_mul(v.layers() as u64) <= MAX_CELLS
 }
 
 impl UrTable {
@@ -561,7 +735,29 @@ impl UrTable {
         for q in 0..layers {
             out.extend(order.iter().map(|&i| values[q * n + i as usize] as f32));
         }
-        Ok((UrTable { variant: v, keys, values: out }, stats))
+        Ok((UrTable { variant: v, keys, values: Values::Memory(out) }, stats))
+    }
+
+    /// Builds the table of a variant and writes it to `path`: in memory where it fits
+    /// ([`MAX_CELLS`]), else a layer at a time straight into the file (three discs with a
+    /// quiet count); then reads it back as [`UrTable::load`] does.
+    ///
+    /// # Errors
+    /// As [`UrTable::build`], or the file cannot be written.
+    pub fn build_file(
+        v: Variant,
+        path: &Path,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<(UrTable, BuildStats), String> {
+        check_size(v)?;
+        if fits_in_memory(v, states_of(v)) {
+            let (t, stats) = Self::build(v, progress)?;
+            t.save(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            return Ok((t, stats));
+        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let stats = build_layered(v, path, threads, progress)?;
+        Ok((Self::load(path, v)?, stats))
     }
 
     /// The variant.
@@ -580,7 +776,22 @@ impl UrTable {
         if q >= self.variant.layers() {
             return None;
         }
-        Some(f64::from(self.values[q * self.keys.len() + i]))
+        self.stored(q * self.keys.len() + i)
+    }
+
+    /// The value at `index` (layer-major), read from the file for a table kept there.
+    fn stored(&self, index: usize) -> Option<f64> {
+        match &self.values {
+            Values::Memory(v) => v.get(index).map(|&x| f64::from(x)),
+            Values::File(f, start) => {
+                use std::io::{Seek, SeekFrom};
+                let mut b = [0u8; 4];
+                let mut f = f.lock().unwrap_or_else(|p| p.into_inner());
+                f.seek(SeekFrom::Start(start + 4 * index as u64)).ok()?;
+                f.read_exact(&mut b).ok()?;
+                Some(f64::from(f32::from_le_bytes(b)))
+            }
+        }
     }
 
     /// The expected score, for the player who is about to roll or move (at a roll the
@@ -654,58 +865,80 @@ impl UrTable {
         }
         let tmp = path.with_extension("tmp");
         let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        f.write_all(MAGIC)?;
-        f.write_all(&[self.variant.discs, self.variant.centre as u8])?;
-        f.write_all(&self.variant.quiet.unwrap_or(0).to_le_bytes())?;
-        f.write_all(&(self.keys.len() as u64).to_le_bytes())?;
+        write_header(&mut f, self.variant, self.keys.len())?;
         for k in &self.keys {
             f.write_all(&k.to_le_bytes())?;
         }
-        for v in &self.values {
-            f.write_all(&v.to_le_bytes())?;
+        let n = self.keys.len() * self.variant.layers();
+        for i in 0..n {
+            let v = self.stored(i).ok_or_else(|| std::io::Error::other("a value unreadable"))?;
+            f.write_all(&(v as f32).to_le_bytes())?;
         }
         f.flush()?;
         drop(f);
         std::fs::rename(tmp, path)
     }
 
-    /// Reads a table written by [`UrTable::save`].
+    /// Reads a table written by [`UrTable::save`] (or built on disk): its values into memory,
+    /// or, past [`IN_MEMORY_BYTES`], left in the file and read when asked.
     ///
     /// # Errors
     /// The file cannot be read, or is not a table of `v`.
     pub fn load(path: &Path, v: Variant) -> Result<UrTable, String> {
+        Self::load_with(path, v, IN_MEMORY_BYTES)
+    }
+
+    fn load_with(path: &Path, v: Variant, in_memory: u64) -> Result<UrTable, String> {
         let bad = |why: &str| format!("{}: {why}", path.display());
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| bad(&e.to_string()))?;
-        let head = MAGIC.len() + 2 + 4 + 8;
-        if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
+        let mut f = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+        let size = f.metadata().map_err(|e| bad(&e.to_string()))?.len();
+        let mut head = [0u8; HEADER];
+        if size < HEADER as u64 || f.read_exact(&mut head).is_err() || &head[..MAGIC.len()] != MAGIC
+        {
             return Err(bad("not a Bulgarian Ur table"));
         }
         let m = MAGIC.len();
-        let quiet = u32::from_le_bytes(bytes[m + 2..m + 6].try_into().expect("4 bytes"));
-        let centre = if bytes[m + 1] == 0 { Centre::Same } else { Centre::Opposite };
-        let found = Variant { discs: bytes[m], centre, quiet: (quiet > 0).then_some(quiet) };
+        let quiet = u32::from_le_bytes(head[m + 2..m + 6].try_into().expect("4 bytes"));
+        let centre = if head[m + 1] == 0 { Centre::Same } else { Centre::Opposite };
+        let found = Variant { discs: head[m], centre, quiet: (quiet > 0).then_some(quiet) };
         if found != v {
             return Err(bad(&format!("a table of {}, not {}", found.describe(), v.describe())));
         }
-        let n = u64::from_le_bytes(bytes[m + 6..m + 14].try_into().expect("8 bytes")) as usize;
-        let layers = v.layers();
-        if bytes.len() != head + n * 8 + n * layers * 4 {
+        let n = u64::from_le_bytes(head[m + 6..m + 14].try_into().expect("8 bytes"));
+        let values_bytes = n.saturating_mul(v.layers() as u64).saturating_mul(4);
+        if n > MAX_STATES as u64 || size != HEADER as u64 + n * 8 + values_bytes {
             return Err(bad("truncated or damaged"));
         }
-        let body = &bytes[head..];
-        let keys = body[..n * 8]
+        let mut bytes = vec![0u8; n as usize * 8];
+        f.read_exact(&mut bytes).map_err(|e| bad(&e.to_string()))?;
+        let keys = bytes
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        let values = body[n * 8..]
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
-            .collect();
+        let values = if values_bytes > in_memory {
+            Values::File(Mutex::new(f), HEADER as u64 + n * 8)
+        } else {
+            bytes = Vec::with_capacity(values_bytes as usize);
+            f.read_to_end(&mut bytes).map_err(|e| bad(&e.to_string()))?;
+            Values::Memory(
+                bytes
+                    .chunks_exact(4)
+                    .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+                    .collect(),
+            )
+        };
         Ok(UrTable { variant: v, keys, values })
     }
+}
+
+/// The bytes before a table's keys: [`MAGIC`], discs, centre, quiet count, states.
+const HEADER: usize = 16 + 2 + 4 + 8;
+
+fn write_header(f: &mut impl Write, v: Variant, states: usize) -> std::io::Result<()> {
+    f.write_all(MAGIC)?;
+    f.write_all(&[v.discs, v.centre as u8])?;
+    f.write_all(&v.quiet.unwrap_or(0).to_le_bytes())?;
+    f.write_all(&(states as u64).to_le_bytes())
 }
 
 const MAGIC: &[u8] = b"TABLA-UR-TABLE-1";
@@ -713,28 +946,47 @@ const MAGIC: &[u8] = b"TABLA-UR-TABLE-1";
 /// Which variants can be built, for messages.
 pub const WHICH: &str = "tables are built for discs=1 and 2 under any quiet rule (seconds; \
     each quiet count is a layer: discs=2 with quiet=100 takes about a minute), both centre \
-    readings; discs=3 only with quiet=off and only ahead of time with --build-table (38 \
-    million positions, about 4 GiB of memory, minutes); see bench/results/ur-tables.md";
+    readings; discs=3 only ahead of time with --build-table: with quiet=off 38 million \
+    positions, about 4 GiB of memory, minutes; with a quiet count a layer of 38 million \
+    values per count, kept on disk (quiet=100: about 15 GB of disk, 5 GiB of memory, half \
+    an hour on two cores); see bench/results/ur-tables.md";
+
+/// Most states a walk may find: its map, keys and about 16 moves a state come to some
+/// 100 bytes a state, 10 GB here.
+const MAX_WALK_STATES: u64 = 100_000_000;
+
+/// Measured state counts (bench/results/ur-tables.md); beyond three discs, the walk alone
+/// would take more memory than this machine class has.
+fn states_of(v: Variant) -> u64 {
+    match v.discs {
+        1 => 625,
+        2 => 226_514,
+        3 => 38_460_000,
+        _ => u64::MAX / 1024,
+    }
+}
 
 /// Refuses variants whose table would not fit, before any work.
 fn check_size(v: Variant) -> Result<(), String> {
     if v.discs > KEY_DISCS {
         return Err(format!("{}: too many discs for an exact table; {WHICH}", v.describe()));
     }
-    // Measured state counts (bench/results/ur-tables.md); beyond, the walk alone would take
-    // more memory than this machine class has.
-    let states: u64 = match v.discs {
-        1 => 625,
-        2 => 226_514,
-        3 => 38_200_000,
-        _ => u64::MAX / 1024,
-    };
+    let states = states_of(v);
     let layers = v.layers() as u64;
-    if states.saturating_mul(layers) > MAX_CELLS {
-        let gib = build_bytes(states, layers) as f64 / (1u64 << 30) as f64;
+    if states > MAX_WALK_STATES {
+        return Err(format!(
+            "{}: more positions than a walk can hold in this machine's memory (three discs \
+             have 38 million, each disc more multiplies them a hundredfold or more); {WHICH}",
+            v.describe()
+        ));
+    }
+    if !fits_in_memory(v, states)
+        && states.saturating_mul(layers).saturating_mul(4) > MAX_FILE_BYTES
+    {
+        let gb = (states * layers * 4) as f64 / 1e9;
         return Err(format!(
             "{}: the exact table would need about {states} states × {layers} quiet counts \
-             (about {gib:.0} GiB); {WHICH}",
+             (about {gb:.0} GB on disk); {WHICH}",
             v.describe()
         ));
     }
@@ -795,10 +1047,11 @@ pub fn table(
     let path = dir.join(v.file_name());
     let t = if path.exists() {
         UrTable::load(&path, v)?
-    } else if v.discs > MEMORY_DISCS {
+    } else if v.discs > MEMORY_DISCS || !fits_in_memory(v, states_of(v)) {
+        let q = v.quiet.map_or("off".to_string(), |q| q.to_string());
         return Err(format!(
             "{}: no table at {}; build it first with tabla solve bulgarian-ur -o discs={} \
-             -o centre={} -o quiet=off --build-table (minutes); {WHICH}",
+             -o centre={} -o quiet={q} --build-table (minutes); {WHICH}",
             v.describe(),
             path.display(),
             v.discs,
@@ -819,6 +1072,11 @@ mod tests {
 
     fn variant(discs: u8, centre: Centre, quiet: Option<u32>) -> Variant {
         Variant { discs, centre, quiet }
+    }
+
+    /// Every value of a table, layer-major (read from its file if it is kept there).
+    fn values(t: &UrTable) -> Vec<f32> {
+        (0..t.keys.len() * t.variant.layers()).map(|i| t.stored(i).unwrap() as f32).collect()
     }
 
     /// A request must not make the server build a huge table: one disc with a long quiet
@@ -861,7 +1119,7 @@ mod tests {
                     let text = g.position_text().replace("quiet=0", &format!("quiet={q}"));
                     g = g.read_position(&text).unwrap();
                 }
-                let stored = f64::from(t.values[q * t.keys.len() + i]);
+                let stored = t.stored(q * t.keys.len() + i).unwrap();
                 let w = roll_weights(&g);
                 let mut expect = 0.0;
                 for r in 1..=6u8 {
@@ -977,7 +1235,8 @@ mod tests {
         let v = variant(1, Centre::Same, None);
         let (lo, _) = UrTable::build_from(v, 0.0, true, &mut |_| {}).unwrap();
         let (hi, _) = UrTable::build_from(v, 1.0, true, &mut |_| {}).unwrap();
-        let gap = lo.values.iter().zip(&hi.values).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
+        let gap =
+            values(&lo).iter().zip(&values(&hi)).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
         assert!(gap < 1e-6, "gap {gap}");
     }
 
@@ -990,10 +1249,9 @@ mod tests {
             let (plain, p) = UrTable::build_from(v, 0.5, false, &mut |_| {}).unwrap();
             let (fast, f) = UrTable::build_from(v, 0.5, true, &mut |_| {}).unwrap();
             assert_eq!(plain.keys, fast.keys);
-            let gap = plain
-                .values
+            let gap = values(&plain)
                 .iter()
-                .zip(&fast.values)
+                .zip(&values(&fast))
                 .map(|(a, b)| (a - b).abs())
                 .fold(0.0, f32::max);
             assert!(gap < 1e-7, "{centre:?}: gap {gap}");
@@ -1025,7 +1283,7 @@ mod tests {
         let start = game(v, "");
         assert!((t.value(&start).unwrap() - 0.5).abs() < 1e-6);
         // Values are chances.
-        assert!(t.values.iter().all(|v| (0.0..=1.0).contains(v)));
+        assert!(values(&t).iter().all(|v| (0.0..=1.0).contains(v)));
         // Before the roll: a 5 wins at once, the other rolls leave the game open.
         let g = game(v, "towers=b14:b,c9:Y reserve=0,0 removed=0,0 turn=black quiet=0");
         let val = t.value(&g).unwrap();
@@ -1041,8 +1299,50 @@ mod tests {
         t.save(&path).unwrap();
         let back = UrTable::load(&path, v).unwrap();
         assert_eq!(back.keys, t.keys);
-        assert_eq!(back.values, t.values);
+        assert_eq!(values(&back), values(&t));
         assert!(UrTable::load(&path, variant(1, Centre::Same, Some(4))).is_err());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A table built a layer at a time into its file (as three discs with a quiet count
+    /// are) holds the values of the in-memory build, read back from the file a value at a
+    /// time; a damaged file is refused, not read.
+    #[test]
+    fn a_table_built_a_layer_at_a_time_is_the_same_table() {
+        let dir = std::env::temp_dir().join(format!("tabla-ur-layers-{}", std::process::id()));
+        for (v, threads) in
+            [(variant(2, Centre::Same, Some(6)), 2), (variant(1, Centre::Opposite, Some(3)), 3)]
+        {
+            let (whole, w) = UrTable::build(v, &mut |_| {}).unwrap();
+            let path = dir.join(v.file_name());
+            let l = build_layered(v, &path, threads, &mut |_| {}).unwrap();
+            let t = UrTable::load(&path, v).unwrap();
+            assert_eq!(t.keys, whole.keys);
+            let gap = values(&t)
+                .iter()
+                .zip(&values(&whole))
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f32::max);
+            assert!(gap < 1e-7, "{}: gap {gap}", v.describe());
+            assert_eq!(l.states, w.states);
+            // Layer 0 settles as in memory, then one more sweep writes the layers.
+            assert!(l.sweeps <= w.sweeps + 1, "{} sweeps, in memory {}", l.sweeps, w.sweeps);
+            // Left in the file, read a value at a time: the same values (a sample of the
+            // larger table, every one of the smaller).
+            let f = UrTable::load_with(&path, v, 0).unwrap();
+            assert!(matches!(f.values, Values::File(..)), "kept in the file");
+            let cells = t.keys.len() * v.layers();
+            for i in (0..cells).step_by(if v.discs == 1 { 1 } else { 997 }) {
+                assert_eq!(f.stored(i), t.stored(i), "value {i}");
+            }
+            if v.discs == 1 {
+                check_bellman(&f);
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            std::fs::write(&path, &bytes[..bytes.len() - 4]).unwrap();
+            let e = UrTable::load(&path, v).err().unwrap();
+            assert!(e.contains("truncated or damaged"), "{e}");
+        }
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -1050,12 +1350,19 @@ mod tests {
     fn too_large_variants_are_refused_with_the_ones_that_work() {
         let e = check_size(variant(7, Centre::Same, None)).unwrap_err();
         assert!(e.contains("discs=1 and 2"), "{e}");
-        let e = check_size(variant(3, Centre::Same, Some(100))).unwrap_err();
-        assert!(e.contains("GiB"), "{e}");
+        let e = check_size(variant(4, Centre::Same, Some(100))).unwrap_err();
+        assert!(e.contains("more positions than a walk can hold"), "{e}");
+        let e = check_size(variant(3, Centre::Same, Some(1000))).unwrap_err();
+        assert!(e.contains("GB on disk"), "{e}");
         assert!(check_size(variant(3, Centre::Same, None)).is_ok());
+        assert!(check_size(variant(3, Centre::Same, Some(100))).is_ok());
         let e = table(variant(3, Centre::Opposite, None), Path::new("/nonexistent"), &mut |_| {})
             .err()
             .unwrap();
         assert!(e.contains("--build-table"), "{e}");
+        let e = table(variant(3, Centre::Same, Some(100)), Path::new("/nonexistent"), &mut |_| {})
+            .err()
+            .unwrap();
+        assert!(e.contains("-o quiet=100 --build-table"), "{e}");
     }
 }

@@ -419,6 +419,11 @@ fn ur_progress(p: tabla_ai::ur_table::BuildProgress) {
             eprintln!("solve: table: sweep {i}, largest change {c:.1e}");
         }
         BuildProgress::Sweep(..) => {}
+        BuildProgress::LayerSweep(i, c) => {
+            eprintln!(
+                "solve: table: sweep {i} of every quiet count, layer 0's largest change {c:.1e}"
+            );
+        }
     }
 }
 
@@ -435,9 +440,8 @@ fn solve_ur(
     if build {
         let v = Variant::of(g);
         let start = std::time::Instant::now();
-        let (t, s) = UrTable::build(v, &mut ur_progress).map_err(|e| Failure(e, 2))?;
         let path = dir.join(v.file_name());
-        t.save(&path).map_err(|e| Failure(format!("{}: {e}", path.display()), 1))?;
+        let (t, s) = UrTable::build_file(v, &path, &mut ur_progress).map_err(|e| Failure(e, 2))?;
         let mut first = tabla_games::bulgarian_ur::BulgarianUr::from_config(g.config());
         first.play(tabla_games::bulgarian_ur::UrMove::First(tabla_games::bulgarian_ur::BLACK));
         let out = serde_json::json!({
