@@ -127,7 +127,6 @@ pub const SEARCH_KEYS: &[&str] = &[
     "tt",
     "quiesce",
     "null",
-    "null_margin",
     "threads",
     "search",
     "cut",
@@ -258,7 +257,6 @@ impl Tweaks {
             tt: self.get("tt").map_or(d.tt, |v| v != 0),
             quiesce: self.get("quiesce").map_or(d.quiesce, |v| v.max(0) as u32),
             null: self.get("null").map_or(d.null, |v| v.max(0) as u32),
-            null_margin: self.get("null_margin").map_or(d.null_margin, |v| v),
         }
     }
 

@@ -51,25 +51,14 @@ pub struct Options {
     /// Null-move pruning, the reduction R (0: none): away from the principal line, where the
     /// static value already reaches beta, the side to move passes
     /// ([`crate::eval::Evaluator::null_move`]) and the opponent is searched R + 1 plies
-    /// shallower; if even then the value stays at beta plus [`Options::null_margin`], the
-    /// node is cut without searching its moves.
+    /// shallower; if even then the value stays at beta, the node is cut without searching
+    /// its moves.
     pub null: u32,
-    /// What passing is worth over a turn where the rules forbid it (GIPF: a turn spends a
-    /// piece of the reserve), added to beta in the null-move test.
-    pub null_margin: i32,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            lmr: true,
-            order_depth: 2,
-            aspiration: true,
-            tt: true,
-            quiesce: 0,
-            null: 0,
-            null_margin: 0,
-        }
+        Options { lmr: true, order_depth: 2, aspiration: true, tt: true, quiesce: 0, null: 0 }
     }
 }
 
@@ -408,17 +397,20 @@ impl<'b, G: Game, E: Evaluator<G>> Worker<'b, G, E> {
         }
         let pv_node = beta > alpha + 1;
         let r = self.shared.opts.null;
-        if r > 0 && may_pass && !pv_node && depth > r && beta.abs() < WIN_BOUND {
-            let bar = beta.saturating_add(self.shared.opts.null_margin);
-            if self.leaf(g, side) >= bar {
-                if let Some(passed) = self.shared.eval.null_move(g) {
-                    // Not two passes in a row: the child reads and clears this.
-                    self.null_ok = false;
-                    let v = self.search(&passed, side, depth - 1 - r, bar - 1, bar, ply + 1);
-                    self.null_ok = true;
-                    if v? >= bar {
-                        return Some(beta);
-                    }
+        if r > 0
+            && may_pass
+            && !pv_node
+            && depth > r
+            && beta.abs() < WIN_BOUND
+            && self.leaf(g, side) >= beta
+        {
+            if let Some(passed) = self.shared.eval.null_move(g) {
+                // Not two passes in a row: the child reads and clears this.
+                self.null_ok = false;
+                let v = self.search(&passed, side, depth - 1 - r, beta - 1, beta, ply + 1);
+                self.null_ok = true;
+                if v? >= beta {
+                    return Some(beta);
                 }
             }
         }
