@@ -544,7 +544,7 @@ fn iterate(
     }
 }
 
-/// The values of layer `q`'s states from the layer above and layer 0, on `threads`
+/// The values of one layer's states from the layer above and layer 0, on `threads`
 /// threads (a layer's values depend on other layers only).
 fn fill_layer(
     g: &Graph,
@@ -948,8 +948,8 @@ pub const WHICH: &str = "tables are built for discs=1 and 2 under any quiet rule
     each quiet count is a layer: discs=2 with quiet=100 takes about a minute), both centre \
     readings; discs=3 only ahead of time with --build-table: with quiet=off 38 million \
     positions, about 4 GiB of memory, minutes; with a quiet count a layer of 38 million \
-    values per count, kept on disk (quiet=100: about 15 GB of disk, 5 GiB of memory, half \
-    an hour on two cores); see bench/results/ur-tables.md";
+    values per count, kept on disk (quiet=100: a 16 GB file, 4.3 GB of memory, 45 minutes \
+    on two cores); see bench/results/ur-tables.md";
 
 /// Most states a walk may find: its map, keys and about 16 moves a state come to some
 /// 100 bytes a state, 10 GB here.
