@@ -404,31 +404,15 @@ fn walk(v: Variant, progress: &mut dyn FnMut(BuildProgress)) -> Result<Graph, St
 #[inline]
 fn backup(g: &Graph, s: usize, q: usize, layers: usize, values: &[f64], weights: &[f64; 6]) -> f64 {
     let n = g.keys.len();
-    let mut total = 0.0;
-    let mut best = f64::NEG_INFINITY;
-    let mut roll = 0;
-    for &e in &g.edges[g.starts[s] as usize..g.starts[s + 1] as usize] {
-        let t = e & INDEX;
-        let v = match t {
-            WIN => 1.0,
-            LOSS => 0.0,
-            _ if e & EVENTFUL != 0 => 1.0 - values[t as usize],
-            _ if q + 1 >= layers && layers > 1 => 1.0 - f64::from(g.quiet_end[t as usize]) / 2.0,
-            _ if layers > 1 => 1.0 - values[(q + 1) * n + t as usize],
-            _ => 1.0 - values[t as usize],
-        };
-        best = best.max(v);
-        if e & LAST != 0 {
-            total += weights[roll] * best;
-            best = f64::NEG_INFINITY;
-            roll += 1;
-        }
-    }
-    total
+    let zero = &values[..n];
+    // Without the quiet rule every move stays in the one layer.
+    let last = layers > 1 && q + 1 >= layers;
+    let above = if layers == 1 || last { zero } else { &values[(q + 1) * n..(q + 2) * n] };
+    backup_layer(g, s, last, above, zero, weights)
 }
 
-/// One state's new value at a layer of a table swept a layer at a time: quiet moves lead to
-/// `above` (the next quiet count), or end the game when `last`; eventful ones to `zero`.
+/// One state's new value at a layer: quiet moves lead to `above` (the next quiet count), or
+/// end the game when `last`; eventful ones (a capture or removal) to `zero`, layer 0.
 #[inline]
 fn backup_layer(
     g: &Graph,
