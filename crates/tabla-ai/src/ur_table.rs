@@ -916,7 +916,7 @@ impl UrTable {
 }
 
 /// The bytes before a table's keys: [`MAGIC`], discs, centre, quiet count, states.
-const HEADER: usize = 16 + 2 + 4 + 8;
+const HEADER: usize = MAGIC.len() + 2 + 4 + 8;
 
 fn write_header(f: &mut impl Write, v: Variant, states: usize) -> std::io::Result<()> {
     f.write_all(MAGIC)?;
