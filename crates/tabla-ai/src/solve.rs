@@ -863,9 +863,32 @@ const SOLO_MEMO: usize = 1 << 21;
 
 /// Amazons' scratch: the exact turn counts of regions already counted, by (queens, empty
 /// cells) as bits. Boards up to 128 cells only.
+///
+/// Also each cell's king-step neighbours as bits, made on first use, for the region flood
+/// fill that runs at every position of a proof.
 #[derive(Default)]
 pub struct AmazonsAid {
-    counts: HashMap<(u128, u128), Option<u8>>,
+    counts: rustc_hash::FxHashMap<(u128, u128), Option<u8>>,
+    neighbours: Vec<u128>,
+    cells: u128,
+}
+
+impl AmazonsAid {
+    fn prepare(&mut self, g: &Amazons) {
+        if !self.neighbours.is_empty() {
+            return;
+        }
+        let geo = &g.config().geo;
+        self.neighbours = vec![0; geo.len()];
+        for c in geo.cells() {
+            self.cells |= bit(c);
+            for d in 0..geo.dir_count() {
+                if let Some(n) = geo.neighbour(c, d) {
+                    self.neighbours[c.index()] |= bit(n);
+                }
+            }
+        }
+    }
 }
 
 impl Solvable for Amazons {
@@ -957,48 +980,53 @@ fn turn_bounds(g: &Amazons, aid: &mut AmazonsAid) -> Option<(usize, [u32; 2], [u
         return None;
     }
     let ToMove::Player(me) = g.to_move() else { return None };
-    let free = |c: Cell| {
-        let x = g.content(c);
-        x.is_empty() || x.queen_owner().is_some()
-    };
+    aid.prepare(g);
+    let queen_bits = |p: Player| g.queens_of(p).iter().fold(0u128, |b, &q| b | bit(q));
+    let side = [queen_bits(Player(0)), queen_bits(Player(1))];
+    // Cells a region spreads over: empty ones and queens.
+    let free = (aid.cells & !g.occupied_bits()) | side[0] | side[1];
     // [lo, hi] of the turns each side can make.
     let mut lo = [0u32; 2];
     let mut hi = [0u32; 2];
     let mut seen: u128 = 0;
-    let mut stack = Vec::with_capacity(geo.len());
     for p in [Player(0), Player(1)] {
+        let i = p.index();
         for &q in g.queens_of(p) {
             if seen & bit(q) != 0 {
                 continue;
             }
             // The region of `q`: cells reachable by king steps over empty cells.
-            let (mut queens, mut empty, mut mixed) = (0u128, 0u128, false);
-            seen |= bit(q);
-            stack.push(q);
-            while let Some(c) = stack.pop() {
-                match g.content(c).queen_owner() {
-                    Some(o) if o != p => mixed = true,
-                    Some(_) => queens |= bit(c),
-                    None => empty |= bit(c),
+            let mut region = bit(q);
+            let mut frontier = region;
+            while frontier != 0 {
+                let mut grow = 0u128;
+                while frontier != 0 {
+                    grow |= aid.neighbours[frontier.trailing_zeros() as usize];
+                    frontier &= frontier - 1;
                 }
-                for d in 0..geo.dir_count() {
-                    if let Some(n) = geo.neighbour(c, d) {
-                        if seen & bit(n) == 0 && free(n) {
-                            seen |= bit(n);
-                            stack.push(n);
-                        }
-                    }
-                }
+                frontier = grow & free & !region;
+                region |= frontier;
             }
+            seen |= region;
+            let queens = region & side[i];
+            let empty = region & !(side[0] | side[1]);
+            let mixed = region & side[1 - i] != 0;
             let k = empty.count_ones();
             if mixed {
-                // Both sides here: each may make up to k turns, and is sure of none.
-                hi[0] += k;
-                hi[1] += k;
+                // Both sides here: each may make up to k turns, and is sure of none. In
+                // *killer* a capture fills no empty cell (the captor's old cell empties as
+                // its stone lands), so each capture adds a turn: at most one per queen of
+                // the other side in the region.
+                let (qi, qo) = if cfg.killer {
+                    ((region & side[i]).count_ones(), (region & side[1 - i]).count_ones())
+                } else {
+                    (0, 0)
+                };
+                hi[i] += k + qo;
+                hi[1 - i] += k + qi;
                 continue;
             }
             let exact = if k <= SOLO_CELLS { solo_count(g, queens, empty, aid) } else { None };
-            let i = p.index();
             match exact {
                 Some(n) => {
                     lo[i] += u32::from(n);
@@ -1468,6 +1496,11 @@ mod tests {
     /// A random board of 12–20 cells with holes and stones and one or two queens a side,
     /// then random turns until few enough empty cells are left for brute force.
     fn random_position(rng: &mut Rng) -> Option<Amazons> {
+        random_position_with(rng, &[])
+    }
+
+    /// [`random_position`] with further options (`killer=on`).
+    fn random_position_with(rng: &mut Rng, extra: &[&str]) -> Option<Amazons> {
         let (w, h) = loop {
             let (w, h) = (3 + rng.below(3), 3 + rng.below(4));
             if (12..=24).contains(&(w * h)) {
@@ -1504,7 +1537,9 @@ mod tests {
         let rows: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
         let layout = format!("layout={}", rows.join("/"));
         let turn = format!("turn={}", 1 + rng.below(2));
-        let mut g = amazons(&[&layout, &turn]);
+        let mut opts = vec![layout.as_str(), turn.as_str()];
+        opts.extend_from_slice(extra);
+        let mut g = amazons(&opts);
         let mut moves = Vec::new();
         loop {
             let empty = g.config().geo.cells().filter(|&c| g.content(c).is_empty()).count();
@@ -1550,6 +1585,23 @@ mod tests {
         // Both results occur, so the test tells wrong answers of either kind.
         assert!(wins > 20 && wins < 130, "{wins} wins of {checked}");
         assert!(moves_checked > 500, "{moves_checked}");
+    }
+
+    /// In *killer* a queen may capture, and a capture leaves as many empty cells as before:
+    /// the region counts must stay sound there too.
+    #[test]
+    fn the_solver_agrees_with_plain_negamax_when_queens_capture() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: false, each: None };
+        let (mut checked, mut wins) = (0, 0);
+        while checked < 150 {
+            let Some(g) = random_position_with(&mut rng, &["killer=on"]) else { continue };
+            let v = score(solve(&g, limits, &mut |_| {}).value.expect("solved in time"));
+            assert_eq!(v, brute(&g), "{g:?}");
+            checked += 1;
+            wins += i32::from(v == 1);
+        }
+        assert!(wins > 20 && wins < 130, "{wins} wins of {checked}");
     }
 
     /// Plain negamax on the length score: every move, no bounds, no counting; only a memo of
