@@ -1604,6 +1604,46 @@ mod tests {
         assert!(wins > 20 && wins < 130, "{wins} wins of {checked}");
     }
 
+    /// Hex boards, with and without steps through cell corners (twelve directions, where a
+    /// region's neighbours are not only the cells that share a side): random turns from
+    /// the placing on, until few cells are left.
+    #[test]
+    fn the_solver_agrees_with_plain_negamax_on_hex_boards() {
+        let mut rng = Rng(0x6a09_e667_f3bc_c909);
+        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: false, each: None };
+        let (mut checked, mut wins, mut corners) = (0, 0, 0);
+        let mut moves = Vec::new();
+        'games: while checked < 150 {
+            let diagonals = rng.below(2) == 1;
+            let queens = format!("queens={}", 1 + rng.below(2));
+            let mut g = amazons(&[
+                "board=hex",
+                "side=3",
+                &queens,
+                if diagonals { "hex_diagonals=on" } else { "hex_diagonals=off" },
+            ]);
+            loop {
+                if g.outcome().is_some() {
+                    continue 'games;
+                }
+                let empty = g.config().geo.cells().filter(|&c| g.content(c).is_empty()).count();
+                if empty <= 9 {
+                    break;
+                }
+                g.legal_moves(&mut moves);
+                g.play(moves[rng.below(moves.len())]);
+            }
+            let v = score(solve(&g, limits, &mut |_| {}).value.expect("solved in time"));
+            assert_eq!(v, brute(&g), "{g:?}");
+            checked += 1;
+            wins += i32::from(v == 1);
+            corners += i32::from(diagonals);
+        }
+        // Both results occur (the mover wins most such hex endings), and both boards.
+        assert!(wins > 15 && checked - wins >= 8, "{wins} wins of {checked}");
+        assert!(corners > 45 && corners < 105, "{corners}");
+    }
+
     /// Plain negamax on the length score: every move, no bounds, no counting; only a memo of
     /// exact scores by position (the full search of every move is too slow without one).
     fn brute_length(g: &Amazons, memo: &mut HashMap<u64, i16>) -> i16 {
