@@ -863,32 +863,9 @@ const SOLO_MEMO: usize = 1 << 21;
 
 /// Amazons' scratch: the exact turn counts of regions already counted, by (queens, empty
 /// cells) as bits. Boards up to 128 cells only.
-///
-/// Also each cell's king-step neighbours as bits, made on first use, for the region flood
-/// fill that runs at every position of a proof.
 #[derive(Default)]
 pub struct AmazonsAid {
     counts: rustc_hash::FxHashMap<(u128, u128), Option<u8>>,
-    neighbours: Vec<u128>,
-    cells: u128,
-}
-
-impl AmazonsAid {
-    fn prepare(&mut self, g: &Amazons) {
-        if !self.neighbours.is_empty() {
-            return;
-        }
-        let geo = &g.config().geo;
-        self.neighbours = vec![0; geo.len()];
-        for c in geo.cells() {
-            self.cells |= bit(c);
-            for d in 0..geo.dir_count() {
-                if let Some(n) = geo.neighbour(c, d) {
-                    self.neighbours[c.index()] |= bit(n);
-                }
-            }
-        }
-    }
 }
 
 impl Solvable for Amazons {
@@ -980,11 +957,12 @@ fn turn_bounds(g: &Amazons, aid: &mut AmazonsAid) -> Option<(usize, [u32; 2], [u
         return None;
     }
     let ToMove::Player(me) = g.to_move() else { return None };
-    aid.prepare(g);
+    // Each cell's neighbours as bits (the move generator's), for a flood fill by masks.
+    let rays = cfg.rays128.as_ref()?;
     let queen_bits = |p: Player| g.queens_of(p).iter().fold(0u128, |b, &q| b | bit(q));
     let side = [queen_bits(Player(0)), queen_bits(Player(1))];
-    // Cells a region spreads over: empty ones and queens.
-    let free = (aid.cells & !g.occupied_bits()) | side[0] | side[1];
+    // Cells a region spreads over: empty ones and queens (neighbours are board cells only).
+    let free = !g.occupied_bits() | side[0] | side[1];
     // [lo, hi] of the turns each side can make.
     let mut lo = [0u32; 2];
     let mut hi = [0u32; 2];
@@ -1001,7 +979,7 @@ fn turn_bounds(g: &Amazons, aid: &mut AmazonsAid) -> Option<(usize, [u32; 2], [u
             while frontier != 0 {
                 let mut grow = 0u128;
                 while frontier != 0 {
-                    grow |= aid.neighbours[frontier.trailing_zeros() as usize];
+                    grow |= rays.adjacent(Cell(frontier.trailing_zeros() as u16));
                     frontier &= frontier - 1;
                 }
                 frontier = grow & free & !region;
@@ -1018,7 +996,7 @@ fn turn_bounds(g: &Amazons, aid: &mut AmazonsAid) -> Option<(usize, [u32; 2], [u
                 // its stone lands), so each capture adds a turn: at most one per queen of
                 // the other side in the region.
                 let (qi, qo) = if cfg.killer {
-                    ((region & side[i]).count_ones(), (region & side[1 - i]).count_ones())
+                    (queens.count_ones(), (region & side[1 - i]).count_ones())
                 } else {
                     (0, 0)
                 };
