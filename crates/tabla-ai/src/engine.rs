@@ -157,8 +157,13 @@ pub const SEARCH_KEYS: &[&str] = &[
 /// the evaluation, about 3 ms for 2,000 turns) after [`EXPAND_AT`] playouts. Amazons 10×10,
 /// one thread each, 10 games: at 500 ms a move 0.600 against alpha-beta; at level 7's 4 s
 /// against level 6's 1 s 0.800 (+8 −2), and 36–14 in the ladder (two threads each), where
-/// alpha-beta at 4 s scored 0.400.
-const WIDEN: f64 = 1.0;
+/// alpha-beta at 4 s scored 0.400. Retuned after the evaluation's phase weights and the
+/// lower exploration: half as many children (0.5) against the first 1.0, level 7 against
+/// itself at 300 ms, one thread, 120 games on three sets of openings: 0.642 (77–43, +101
+/// Elo, [+37, +166]); a quarter (0.25) scored 0.350 against 1.0 over 40 games. The
+/// playouts' length ([`mcts::Config::cut`], 4) measured best as it was: 2 scored 0.325 and 8
+/// 0.475 against it (`bench/results/ab-territory.md`).
+const WIDEN: f64 = 0.5;
 /// See [`WIDEN`].
 const EXPAND_AT: u32 = 100;
 /// The exploration constant of the widened search, half the plain search's 0.7: with the
