@@ -150,6 +150,7 @@ pub const SEARCH_KEYS: &[&str] = &[
     "binary",
     "imm",
     "either",
+    "probe",
 ];
 
 /// Progressive widening of level 7's MCTS where [`GameAi::wide`]: a node visited `n` times
@@ -177,6 +178,10 @@ const EXPLORE_WIDE: f64 = 0.35;
 // plain search at 300 ms a move, one thread: 0.675 over 40 games (+127 Elo, [+14, +240]).
 // Against `ab-territory` no gain shows (80 games: 0.61 with, 0.65 without); with it the
 // implicit minimax no longer loses (0.675, where it fell to 0.450 without).
+
+/// Thousandths of the widened search's time given first to an alpha-beta probe that proves
+/// decided positions (`probe` overrides; 0: no probe).
+const PROBE: u32 = 100;
 
 /// The last opening turns (Seega's last placements) that the strongest level searches by
 /// alpha-beta even when it plays the rest of the opening by MCTS: from there alpha-beta sees
@@ -468,14 +473,15 @@ pub fn think_watched<G: GameAi>(
     if let Kind::Mcts { cut, widen } = kind {
         let eval = tweaks.eval_for::<G>(kind)?;
         let mut budget = budget;
-        if let (true, Some(t)) = (widen, budget.time) {
+        let share = tweaks.get("probe").map_or(PROBE, |p| p.clamp(0, 1000) as u32);
+        if let (true, Some(t), true) = (widen, budget.time, share > 0) {
             // A decided position (every queen walled in, or a forced win or loss in
             // reach): alpha-beta proves it in a moment and plays it exactly, where MCTS
-            // would spend its whole budget on it. A tenth of the budget for the proof.
+            // would spend its whole budget on it ([`PROBE`] of the budget for the proof).
             let t0 = std::time::Instant::now();
             let probe = Limits {
                 depth: 64,
-                time: Some(t / 10),
+                time: Some(t * share / 1000),
                 extend: None,
                 threads,
                 options: tweaks.options_at::<G>(level),
@@ -1226,6 +1232,10 @@ mod tests {
         });
         assert!(depth > 0, "alpha-beta's proof, not MCTS: {score:?}");
         assert!(score == Some(0.0) || score == Some(1.0), "{score:?}");
+        // Without the probe either (`probe=0`): MCTS plays it.
+        let no_probe = Tweaks(vec![("table".into(), 0), ("probe".into(), 0)]);
+        let depth = with_game!(&end, g => think(g, budget, 5, &no_probe).unwrap().unwrap().depth);
+        assert_eq!(depth, 0, "no alpha-beta proof without the probe");
         // Undecided (the opening): MCTS as before.
         let budget = Budget { time: Some(Duration::from_millis(100)), ..Budget::level(7) };
         assert_eq!(best_move_dyn_watched(&ten, budget, 5, &mut |_| {}).unwrap().depth, 0);
