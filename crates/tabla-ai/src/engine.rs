@@ -479,7 +479,8 @@ pub fn think_watched<G: GameAi>(
         if let (true, Some(t), true) = (widen, budget.time, share > 0) {
             // A decided position (every queen walled in, or a forced win or loss in
             // reach): alpha-beta proves it in a moment and plays it exactly, where MCTS
-            // would spend its whole budget on it ([`PROBE`] of the budget for the proof).
+            // would spend its whole budget on it. [`PROBE`] thousandths of the budget (the
+            // `probe` key) for the proof.
             let t0 = std::time::Instant::now();
             let probe = Limits {
                 depth: 64,
