@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A proof of an Amazons position split by its first moves, one `tabla solve` per move.
 
-    bench/amazons-split.py LAYOUT [--moves "M1 M2"] [--cap-ms N] [--jobs J] [--out DIR]
+    bench/amazons-split.py LAYOUT [--moves "M1 M2"] [--only "M3 M4"] [--cap-ms N] [--jobs J] [--out DIR]
 
 For each legal move of the position (after --moves), solves the position after it (the
 opponent to move) with at most --cap-ms, J at a time, and keeps each answer as a JSON line in
@@ -54,6 +54,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--table-mb", type=int, default=1024)
     ap.add_argument("--out", default=None, help="where answers are kept (resumable)")
+    ap.add_argument("--only", default="", help="search only these moves, in this order "
+                    "(for example the replies an analysis rates worst first); the tally "
+                    "still counts every legal move")
     a = ap.parse_args()
     rows = a.layout.split("/")
     width = len(rows[0])
@@ -70,6 +73,12 @@ def main():
             continue
         twin[m] = m
         todo.append(m)
+    if a.only:
+        wanted = a.only.split()
+        unknown = [m for m in wanted if m not in twin]
+        if unknown:
+            sys.exit(f"--only: not legal here: {' '.join(unknown)}")
+        todo = [twin[m] for m in dict.fromkeys(wanted)]
     out = a.out or f"bench/results/split/{a.layout.replace('/', '_')}{('+' + a.moves.replace(' ', '+')) if a.moves else ''}"
     os.makedirs(out, exist_ok=True)
     print(f"{len(legal)} moves for {mover}; {len(todo)} to search"
@@ -101,9 +110,15 @@ def main():
             done = len(results)
             print(f"[{done}/{len(todo)} {time.time() - start:.0f} s] {m}: opponent's "
                   f"{r['value']} ({r['nodes']} positions, {r['ms'] / 1000:.1f} s)", flush=True)
+    # Answers kept by earlier runs count too.
+    for m in legal:
+        if twin[m] not in results and os.path.exists(path(twin[m])):
+            with open(path(twin[m])) as f:
+                results[twin[m]] = json.load(f)
     # The value of each move for the mover is the opposite of the reply position's.
     flip = {"win": "loss", "loss": "win", "draw": "draw", "unknown": "unknown"}
-    value = {m: flip[results[twin[m]]["value"]] for m in legal}
+    value = {m: flip[results[twin[m]]["value"]] if twin[m] in results else "unknown"
+             for m in legal}
     wins = [m for m in legal if value[m] == "win"]
     losses = [m for m in legal if value[m] == "loss"]
     opened = [m for m in legal if value[m] == "unknown"]
