@@ -54,6 +54,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--table-mb", type=int, default=1024)
     ap.add_argument("--out", default=None, help="where answers are kept (resumable)")
+    ap.add_argument("--tsv", default=None, help="also write every settled move as a row: "
+                    "move, value for the mover, the opponent's best reply, positions, seconds")
     ap.add_argument("--only", default="", help="search only these moves, in this order "
                     "(for example the replies an analysis rates worst first); the tally "
                     "still counts every legal move")
@@ -122,6 +124,14 @@ def main():
     wins = [m for m in legal if value[m] == "win"]
     losses = [m for m in legal if value[m] == "loss"]
     opened = [m for m in legal if value[m] == "unknown"]
+    if a.tsv:
+        with open(a.tsv, "w") as f:
+            f.write("move\tvalue\treply\tpositions\tseconds\n")
+            for m in legal:
+                r = results.get(twin[m])
+                if r and value[m] != "unknown":
+                    f.write(f"{m}\t{value[m]}\t{r.get('best') or '-'}\t{r['nodes']}\t"
+                            f"{r['ms'] / 1000:.1f}\n")
     nodes = sum(r["nodes"] for r in results.values())
     secs = sum(r["ms"] for r in results.values()) / 1000
     verdict = "win" if wins else ("loss" if not opened else "unknown")
