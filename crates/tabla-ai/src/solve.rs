@@ -1812,13 +1812,12 @@ mod tests {
 
     /// The small boards' starts, queens as on the 6×5 board of the literature (b1 e1 a2 f2
     /// against their mirror images), scaled to the width; each proof's result, time and nodes
-    /// are printed. Measured (`bench/results/solve.md`, release): 4×4 0.1 s, 5×4 2.5 s, 4×5
-    /// 11 s, 5×5 28 minutes; 6×4 (a second-player win, as published) took 2.7 hours of one
-    /// core split by first moves (`bench/amazons-split.py`). The 4×4, 5×4 and 4×5 values
-    /// agree with plain negamax (`examples/amazons_brute.rs`).
-    /// Each start's value for White (to move) must be the one given; the values come from
-    /// `examples/amazons_brute.rs`, plain negamax with a table that shares nothing with
-    /// this solver but the move generator (`bench/results/solve.md`).
+    /// are printed, and each value for White (to move) must be the one given. Measured
+    /// (`bench/results/solve.md`, release): 4×4 0.1 s, 5×4 2.5 s, 4×5 11 s, 5×5 7 minutes;
+    /// 6×4 (a second-player win, as published) took 2.7 hours of one core split by first
+    /// moves (`bench/amazons-split.py`). The 4×4, 5×4 and 4×5 values are plain negamax's
+    /// (`examples/amazons_brute.rs`, which shares nothing with this solver but the move
+    /// generator); 5×5's is the literature's.
     fn prove_starts(starts: &[(&str, Value)]) {
         for &(layout, want) in starts {
             let g = amazons(&[&format!("layout={layout}")]);
