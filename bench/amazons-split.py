@@ -2,10 +2,16 @@
 """A proof of an Amazons position split by its first moves, one `tabla solve` per move.
 
     bench/amazons-split.py LAYOUT [--moves "M1 M2"] [--only "M3 M4"] [--cap-ms N] [--jobs J] [--out DIR]
+                          [--tsv FILE] [--tally]
 
 For each legal move of the position (after --moves), solves the position after it (the
 opponent to move) with at most --cap-ms, J at a time, and keeps each answer as a JSON line in
-DIR/<move>.json, so that a stopped run resumes where it was. When the position is its own
+DIR/<move>.json, so that a stopped run resumes where it was. A move left open at the cap is
+kept too, as DIR/<move>.open.json with its cap: a later run skips it (counted open) unless
+given a longer cap. DIR defaults to bench/results/split/<W>x<H>[+<moves>], inside the
+repository, so that hours of proofs are committed with the results they support (answers
+kept outside it were lost once with a machine); DIR/about.json names the position, and a
+run on another position refuses to mix its answers in. When the position is its own
 mirror image left to right, only one of each mirrored pair of moves is searched (the other
 has the same value). At the end, and whenever asked again, prints the tally:
 
@@ -59,6 +65,8 @@ def main():
     ap.add_argument("--only", default="", help="search only these moves, in this order "
                     "(for example the replies an analysis rates worst first); the tally "
                     "still counts every legal move")
+    ap.add_argument("--tally", action="store_true", help="search nothing: print the tally "
+                    "of the kept answers (and write --tsv)")
     a = ap.parse_args()
     rows = a.layout.split("/")
     width = len(rows[0])
@@ -75,32 +83,65 @@ def main():
             continue
         twin[m] = m
         todo.append(m)
+    todo_all = list(todo)
     if a.only:
         wanted = a.only.split()
         unknown = [m for m in wanted if m not in twin]
         if unknown:
             sys.exit(f"--only: not legal here: {' '.join(unknown)}")
         todo = [twin[m] for m in dict.fromkeys(wanted)]
-    out = a.out or f"bench/results/split/{a.layout.replace('/', '_')}{('+' + a.moves.replace(' ', '+')) if a.moves else ''}"
+    if a.tally:
+        todo = []
+    slug = f"{width}x{len(rows)}" + ("+" + a.moves.replace(" ", "+").replace("/", "_")
+                                      if a.moves else "")
+    out = a.out or os.path.join("bench/results/split", slug)
     os.makedirs(out, exist_ok=True)
+    about = {"game": "amazons", "layout": a.layout, "moves": a.moves}
+    about_path = os.path.join(out, "about.json")
+    if os.path.exists(about_path):
+        with open(about_path) as f:
+            kept = json.load(f)
+        if kept != about:
+            sys.exit(f"{out} keeps answers for {kept['layout']} after '{kept['moves']}', "
+                     f"not {a.layout} after '{a.moves}': give another --out")
+    else:
+        with open(about_path, "w") as f:
+            json.dump(about, f)
+            f.write("\n")
     print(f"{len(legal)} moves for {mover}; {len(todo)} to search"
           f"{' (mirror images left out)' if symmetric else ''}; answers in {out}", flush=True)
 
-    def path(m):
-        return os.path.join(out, m.replace("/", "_") + ".json")
+    def path(m, suffix=".json"):
+        return os.path.join(out, m.replace("/", "_") + suffix)
+
+    def kept_open(m):
+        """The answer of an earlier run that left m open with at least this cap."""
+        if os.path.exists(path(m, ".open.json")):
+            with open(path(m, ".open.json")) as f:
+                r = json.load(f)
+            if r.get("cap_ms", 0) >= a.cap_ms:
+                return r
+        return None
 
     def run(m):
         if os.path.exists(path(m)):
             with open(path(m)) as f:
                 return m, json.load(f)
+        r = kept_open(m)
+        if r:
+            return m, r
         moves = (a.moves + " " + m).strip()
         t = time.time()
         r = tabla("solve", *game, "--moves", moves, "--time-ms", str(a.cap_ms),
                   "--table-mb", str(a.table_mb))
         r["wall_s"] = round(time.time() - t, 1)
-        if r["value"] != "unknown":
-            with open(path(m), "w") as f:
-                json.dump(r, f)
+        r["cap_ms"] = a.cap_ms
+        r["date"] = time.strftime("%Y-%m-%d")
+        with open(path(m) if r["value"] != "unknown" else path(m, ".open.json"), "w") as f:
+            json.dump(r, f)
+            f.write("\n")
+        if r["value"] != "unknown" and os.path.exists(path(m, ".open.json")):
+            os.remove(path(m, ".open.json"))
         return m, r
 
     results = {}
@@ -117,6 +158,11 @@ def main():
         if twin[m] not in results and os.path.exists(path(twin[m])):
             with open(path(twin[m])) as f:
                 results[twin[m]] = json.load(f)
+    open_caps = {}
+    for m in legal:
+        if os.path.exists(path(twin[m], ".open.json")) and not os.path.exists(path(twin[m])):
+            with open(path(twin[m], ".open.json")) as f:
+                open_caps[twin[m]] = json.load(f).get("cap_ms", 0)
     # The value of each move for the mover is the opposite of the reply position's.
     flip = {"win": "loss", "loss": "win", "draw": "draw", "unknown": "unknown"}
     value = {m: flip[results[twin[m]]["value"]] if twin[m] in results else "unknown"
@@ -132,12 +178,18 @@ def main():
                 if r and value[m] != "unknown":
                     f.write(f"{m}\t{value[m]}\t{r.get('best') or '-'}\t{r['nodes']}\t"
                             f"{r['ms'] / 1000:.1f}\n")
-    nodes = sum(r["nodes"] for r in results.values())
-    secs = sum(r["ms"] for r in results.values()) / 1000
+    # Totals of the proofs only: an open search's positions prove nothing.
+    settled = [r for r in results.values() if r["value"] != "unknown"]
+    nodes = sum(r["nodes"] for r in settled)
+    secs = sum(r["ms"] for r in settled) / 1000
+    caps = {}
+    for cap in open_caps.values():
+        caps[f"{cap / 60000:g} min"] = caps.get(f"{cap / 60000:g} min", 0) + 1
     verdict = "win" if wins else ("loss" if not opened else "unknown")
     print(json.dumps({
         "layout": a.layout, "moves": a.moves, "to_move": mover, "value": verdict,
         "winning_moves": wins, "refuted": len(losses), "open": len(opened),
+        "open_at": caps, "untried": len(todo_all) - len(settled) - len(open_caps),
         "legal": len(legal), "searched": len(results), "nodes": nodes,
         "solver_seconds": round(secs, 1), "wall_seconds": round(time.time() - start, 1),
     }))
