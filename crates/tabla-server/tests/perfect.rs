@@ -132,15 +132,15 @@ async fn the_perfect_seat_wins_a_proven_amazons_position() {
 #[tokio::test]
 async fn the_analysis_proves_small_amazons_positions() {
     let s = server().await;
-    // The proof gets a quarter of the request's time (at most a second). This board takes
+    // The request's time; the proof gets a quarter of it (at most a second). This board takes
     // about 35 ms to prove in a debug build; a 3 s request gives the proof 750 ms, room for a
     // loaded two-core CI machine (400 ms, a 100 ms proof, once came back unproven there).
-    const PROOF_MS: u64 = 3000;
+    const REQUEST_MS: u64 = 3000;
     let (st, a) = s
         .post(
             "/api/analyse",
             None,
-            &json!({"game": "amazons", "options": {"layout": "2.2./..../1.1."}, "time_ms": PROOF_MS})
+            &json!({"game": "amazons", "options": {"layout": "2.2./..../1.1."}, "time_ms": REQUEST_MS})
                 .to_string(),
         )
         .await;
@@ -156,7 +156,7 @@ async fn the_analysis_proves_small_amazons_positions() {
             "/api/analyse",
             None,
             &json!({"game": "amazons", "options": {"layout": "2.2./..../1.1."}, "record": best,
-                    "time_ms": PROOF_MS})
+                    "time_ms": REQUEST_MS})
             .to_string(),
         )
         .await;
@@ -173,7 +173,7 @@ async fn the_analysis_proves_small_amazons_positions() {
             "/api/analyse",
             None,
             &json!({"game": "amazons", "options": {"layout": "2.2./..../1.1."},
-                    "record": format!("{best} {defence}"), "time_ms": PROOF_MS})
+                    "record": format!("{best} {defence}"), "time_ms": REQUEST_MS})
             .to_string(),
         )
         .await;
