@@ -52,6 +52,11 @@ def mirror_move(move, width):
     return f"{mirror_cell(a, width)}-{mirror_cell(b, width)}/{mirror_cell(stone, width)}"
 
 
+def cap_words(ms):
+    """A time cap as people say it: "10 min", "90 s"."""
+    return f"{ms // 60000} min" if ms % 60000 == 0 else f"{ms / 1000:g} s"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("layout")
@@ -126,10 +131,10 @@ def main():
     def run(m):
         if os.path.exists(path(m)):
             with open(path(m)) as f:
-                return m, json.load(f)
+                return m, json.load(f), False
         r = kept_open(m)
         if r:
-            return m, r
+            return m, r, False
         moves = (a.moves + " " + m).strip()
         t = time.time()
         r = tabla("solve", *game, "--moves", moves, "--time-ms", str(a.cap_ms),
@@ -142,17 +147,20 @@ def main():
             f.write("\n")
         if r["value"] != "unknown" and os.path.exists(path(m, ".open.json")):
             os.remove(path(m, ".open.json"))
-        return m, r
+        return m, r, True
 
     results = {}
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         for fut in concurrent.futures.as_completed([pool.submit(run, m) for m in todo]):
-            m, r = fut.result()
+            m, r, fresh = fut.result()
             results[m] = r
             done = len(results)
+            kept = "" if fresh else " (kept from an earlier run)"
+            if r["value"] == "unknown" and not fresh:
+                kept = f" at {cap_words(r['cap_ms'])} (kept from an earlier run; a longer --cap-ms tries again)"
             print(f"[{done}/{len(todo)} {time.time() - start:.0f} s] {m}: opponent's "
-                  f"{r['value']} ({r['nodes']} positions, {r['ms'] / 1000:.1f} s)", flush=True)
+                  f"{r['value']} ({r['nodes']} positions, {r['ms'] / 1000:.1f} s){kept}", flush=True)
     # Answers kept by earlier runs count too.
     for m in legal:
         if twin[m] not in results and os.path.exists(path(twin[m])):
@@ -184,7 +192,7 @@ def main():
     secs = sum(r["ms"] for r in settled) / 1000
     caps = {}
     for cap in open_caps.values():
-        caps[f"{cap / 60000:g} min"] = caps.get(f"{cap / 60000:g} min", 0) + 1
+        caps[cap_words(cap)] = caps.get(cap_words(cap), 0) + 1
     verdict = "win" if wins else ("loss" if not opened else "unknown")
     print(json.dumps({
         "layout": a.layout, "moves": a.moves, "to_move": mover, "value": verdict,
