@@ -164,10 +164,37 @@ pub fn solve<G: Solvable>(
     limits: Limits,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Solution<G::Move> {
+    solve_keeping(g, limits, &mut Proofs::default(), on_progress)
+}
+
+/// [`solve`], starting from the positions `proofs` holds (proven by earlier solves) and
+/// adding to it those this solve proves with at least [`Proofs::min_work`] positions of
+/// work, whether or not the root itself is settled in time.
+///
+/// # Panics
+/// As [`solve`].
+pub fn solve_keeping<G: Solvable>(
+    g: &G,
+    limits: Limits,
+    proofs: &mut Proofs,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Solution<G::Move> {
     let ToMove::Player(me) = g.to_move() else {
         panic!("solve: the game is over or chance moves next");
     };
     let mut s = Solver::<G>::new(limits, on_progress);
+    s.preload(proofs);
+    let solution = search_root(&mut s, g, me, limits);
+    proofs.add(&s.table);
+    solution
+}
+
+fn search_root<G: Solvable>(
+    s: &mut Solver<'_, G>,
+    g: &G,
+    me: Player,
+    limits: Limits,
+) -> Solution<G::Move> {
     let moves = s.ordered(g, me);
     s.root_moves = moves.len();
     let mut best: Option<(i8, G::Move)> = None;
@@ -239,6 +266,141 @@ fn result_for<G: Game>(g: &G, me: Player) -> i8 {
 /// One table slot: the key, and the proven bounds with the work that proved them packed in
 /// one word (all zero: empty, so that the table is allocated zeroed).
 type Slot = [u64; 2];
+
+/// The work (positions searched) packed in a slot.
+fn slot_work(s: &Slot) -> u64 {
+    s[1] >> 16
+}
+
+/// Proven positions carried from one solve to the next (`tabla solve --proofs FILE`).
+///
+/// A proof split into one run per reply (`bench/amazons-split.py`) meets the same positions
+/// again and again: the same moves in another order. Each run's table dies with it; this
+/// keeps the positions that took the most work, so that a later run starts knowing them. A
+/// run stopped at its time still proves many positions below its root, and keeps them too.
+/// Entries are table slots (key and proven bounds), as sound as the table itself.
+#[derive(Clone, Debug, Default)]
+pub struct Proofs {
+    slots: Vec<Slot>,
+    /// Positions proven with less work than this are not kept (0: keep nothing new).
+    pub min_work: u64,
+    /// How many positions were loaded into the table at the start of the last solve.
+    pub loaded: usize,
+}
+
+/// The first bytes of a proofs file, then 16 bytes a position (key, packed bounds and
+/// work, little-endian).
+const PROOFS_MAGIC: &[u8; 8] = b"TABLAPF1";
+
+impl Proofs {
+    /// Positions held.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether none are held.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Reads a proofs file; a file that does not exist holds none.
+    ///
+    /// # Errors
+    /// The file cannot be read, or is not a proofs file.
+    pub fn load(path: &std::path::Path, min_work: u64) -> std::io::Result<Proofs> {
+        let slots = match std::fs::read(path) {
+            Ok(bytes) => Self::parse(&bytes).map_err(|why| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {why}", path.display()),
+                )
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(e),
+        };
+        Ok(Proofs { slots, min_work, loaded: 0 })
+    }
+
+    fn parse(bytes: &[u8]) -> Result<Vec<Slot>, String> {
+        let body = bytes
+            .strip_prefix(PROOFS_MAGIC.as_slice())
+            .ok_or("not a proofs file (written by tabla solve --proofs)")?;
+        if body.len() % 16 != 0 {
+            return Err(format!(
+                "cut short ({} bytes after the header, not a multiple of 16)",
+                body.len()
+            ));
+        }
+        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        Ok(body.chunks_exact(16).map(|c| [word(&c[..8]), word(&c[8..])]).collect())
+    }
+
+    /// Adds the table's positions proven with at least `min_work` (and telling something:
+    /// not the bounds every position has).
+    fn add(&mut self, table: &[Slot]) {
+        if self.min_work == 0 {
+            return;
+        }
+        let open = pack(-1, 1, 0) & 0xffff;
+        self.slots.extend(
+            table
+                .iter()
+                .filter(|s| s[0] != 0 && slot_work(s) >= self.min_work && s[1] & 0xffff != open),
+        );
+        self.slots = merged(std::mem::take(&mut self.slots));
+    }
+
+    /// Writes these positions into the file with the ones it holds already (other runs may
+    /// have added theirs since this one read it), under a lock. Returns the file's count.
+    ///
+    /// # Errors
+    /// The file or its lock cannot be read or written.
+    pub fn merge_into(&self, path: &std::path::Path) -> std::io::Result<usize> {
+        let lock_path = path.with_extension("lock");
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)?;
+        lock.lock()?;
+        let mut all = Proofs::load(path, 0)?.slots;
+        all.extend_from_slice(&self.slots);
+        let all = merged(all);
+        let mut bytes = Vec::with_capacity(8 + 16 * all.len());
+        bytes.extend_from_slice(PROOFS_MAGIC);
+        for s in &all {
+            bytes.extend_from_slice(&s[0].to_le_bytes());
+            bytes.extend_from_slice(&s[1].to_le_bytes());
+        }
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, &bytes)?;
+        std::fs::rename(&tmp, path)?;
+        lock.unlock()?;
+        Ok(all.len())
+    }
+}
+
+/// One slot per key: the tightest bounds, the most work.
+fn merged(mut slots: Vec<Slot>) -> Vec<Slot> {
+    slots.sort_unstable_by_key(|s| s[0]);
+    let mut out: Vec<Slot> = Vec::with_capacity(slots.len());
+    for s in slots {
+        match out.last_mut() {
+            Some(last) if last[0] == s[0] => {
+                let (lo, hi) = unpack(last[1]);
+                let (slo, shi) = unpack(s[1]);
+                last[1] = pack(lo.max(slo), hi.min(shi), slot_work(last).max(slot_work(&s)));
+            }
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
+/// Bounds and work in one word.
+fn pack(lo: i8, hi: i8, work: u64) -> u64 {
+    (lo + 2) as u64 | ((hi + 2) as u64) << 8 | work.min(u64::from(u32::MAX)) << 16
+}
 
 struct Solver<'a, G: Solvable> {
     table: Vec<Slot>,
@@ -363,21 +525,34 @@ impl<'a, G: Solvable> Solver<'a, G> {
             return;
         }
         let i = key as usize & self.mask;
-        let packed = |lo: i8, hi: i8| {
-            (lo + 2) as u64 | ((hi + 2) as u64) << 8 | work.min(u64::from(u32::MAX)) << 16
-        };
         for j in i..i + 2 {
             if self.table[j][0] == key {
                 // Bounds only tighten: keep the better of the old and the new.
                 let (olo, ohi) = unpack(self.table[j][1]);
-                self.table[j][1] = packed(lo.max(olo), hi.min(ohi));
+                self.table[j][1] = pack(lo.max(olo), hi.min(ohi), work);
                 return;
             }
         }
         // The first slot keeps the proof that took the most work; the second takes the rest.
-        let first_work = self.table[i][1] >> 16;
+        let first_work = slot_work(&self.table[i]);
         let j = if self.table[i][0] == 0 || work >= first_work { i } else { i + 1 };
-        self.table[j] = [key, packed(lo, hi)];
+        self.table[j] = [key, pack(lo, hi, work)];
+    }
+
+    /// Puts the positions of earlier proofs in the table, the most work first (so that the
+    /// first slot of each bucket keeps the largest).
+    fn preload(&mut self, proofs: &mut Proofs) {
+        if self.table.is_empty() {
+            proofs.loaded = 0;
+            return;
+        }
+        let mut order: Vec<&Slot> = proofs.slots.iter().collect();
+        order.sort_unstable_by_key(|s| std::cmp::Reverse(slot_work(s)));
+        for s in order {
+            let (lo, hi) = unpack(s[1]);
+            self.store(s[0], lo, hi, slot_work(s));
+        }
+        proofs.loaded = proofs.slots.len();
     }
 
     fn tick(&mut self) -> bool {
@@ -678,6 +853,19 @@ pub fn solve_any(
     limits: Limits,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Solved, String> {
+    solve_any_keeping(game, limits, &mut Proofs::default(), on_progress)
+}
+
+/// [`solve_any`] with the positions of earlier proofs ([`solve_keeping`]).
+///
+/// # Errors
+/// As [`solve_any`].
+pub fn solve_any_keeping(
+    game: &tabla_games::AnyGame,
+    limits: Limits,
+    proofs: &mut Proofs,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Result<Solved, String> {
     if let Some(why) = refusal(game) {
         return Err(why);
     }
@@ -685,7 +873,7 @@ pub fn solve_any(
         return Err("the game is over: there is nothing to solve".into());
     };
     Ok(tabla_games::with_game!(game, g => {
-        let s = solve(g, limits, on_progress);
+        let s = solve_keeping(g, limits, proofs, on_progress);
         Solved {
             to_move: g.player_name(p),
             value: s.value,
@@ -1563,6 +1751,84 @@ mod tests {
         // Both results occur, so the test tells wrong answers of either kind.
         assert!(wins > 20 && wins < 130, "{wins} wins of {checked}");
         assert!(moves_checked > 500, "{moves_checked}");
+    }
+
+    /// Positions carried from one solve to the next (`--proofs`) save work and never change
+    /// a value: each child of a random position solved in turn, every solve starting from
+    /// what the ones before proved, agrees with plain negamax.
+    #[test]
+    fn proofs_carried_between_solves_save_work_and_change_no_value() {
+        let mut rng = Rng(0x6a09_e667_f3bc_c909);
+        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: false, each: None };
+        let (mut checked, mut loaded) = (0, 0);
+        let (mut again_nodes, mut first_nodes) = (0, 0);
+        while checked < 40 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let mut proofs = Proofs { min_work: 1, ..Proofs::default() };
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let mut first = None;
+            for &m in moves.iter().take(12) {
+                let mut c = g.clone();
+                c.play(m);
+                if c.outcome().is_some() {
+                    continue;
+                }
+                let kept = solve_keeping(&c, limits, &mut proofs, &mut |_| {});
+                assert_eq!(score(kept.value.unwrap()), brute(&c), "{c:?}");
+                loaded += proofs.loaded;
+                first.get_or_insert((c, kept.nodes));
+            }
+            // A position solved again from its own proofs (a run resumed) is almost free.
+            if let Some((c, nodes)) = first {
+                let again = solve_keeping(&c, limits, &mut proofs, &mut |_| {});
+                assert_eq!(score(again.value.unwrap()), brute(&c), "{c:?}");
+                again_nodes += again.nodes;
+                first_nodes += nodes;
+            }
+            checked += 1;
+        }
+        assert!(loaded > 1000, "{loaded} positions loaded");
+        assert!(again_nodes * 10 < first_nodes, "{again_nodes} nodes again, {first_nodes} first");
+    }
+
+    #[test]
+    fn a_proofs_file_merges_runs_and_refuses_other_files() {
+        let dir = std::env::temp_dir().join(format!("tabla-proofs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.bin");
+        let _ = std::fs::remove_file(&path);
+        // Two solves of different positions write to one file; the second reads the first's.
+        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: false, each: None };
+        let g = amazons(&["layout=.2.2./2...2/1...1/.1.1."]);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mut counts = Vec::new();
+        for &m in &moves[..2] {
+            let mut c = g.clone();
+            c.play(m);
+            let mut p = Proofs::load(&path, 100).unwrap();
+            let before = p.len();
+            solve_keeping(&c, limits, &mut p, &mut |_| {});
+            assert_eq!(p.loaded, before);
+            assert!(p.len() > before);
+            counts.push(p.merge_into(&path).unwrap());
+        }
+        assert!(counts[0] > 0 && counts[1] > counts[0], "{counts:?}");
+        let back = Proofs::load(&path, 100).unwrap();
+        assert_eq!(back.len(), counts[1]);
+        // Merging the same positions again adds nothing.
+        assert_eq!(back.merge_into(&path).unwrap(), counts[1]);
+        // Not a proofs file, or one cut short: a clear error, never a wrong table.
+        std::fs::write(&path, b"hello").unwrap();
+        let e = Proofs::load(&path, 100).unwrap_err().to_string();
+        assert!(e.contains("not a proofs file"), "{e}");
+        let mut cut = PROOFS_MAGIC.to_vec();
+        cut.extend_from_slice(&[0; 20]);
+        std::fs::write(&path, &cut).unwrap();
+        let e = Proofs::load(&path, 100).unwrap_err().to_string();
+        assert!(e.contains("cut short"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// In *killer* a queen may capture, and a capture leaves as many empty cells as before:

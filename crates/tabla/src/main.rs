@@ -177,6 +177,16 @@ enum Command {
         /// "in"; the best move is then the fastest win. Seega's tables always give them.
         #[arg(long)]
         turns: bool,
+        /// Amazons: a file of positions proven by earlier solves, read first when it exists
+        /// and extended with this solve's (kept even when the time runs out), so that a proof
+        /// split into many runs, one per reply, does not prove the same positions again.
+        /// Several runs may share one file. Only for one board and rule set per file.
+        #[arg(long, value_name = "FILE")]
+        proofs: Option<std::path::PathBuf>,
+        /// With --proofs: keep the positions whose proof took at least this many positions
+        /// (fewer, larger proofs make a smaller file).
+        #[arg(long, value_name = "N", default_value_t = 100_000)]
+        proofs_work: u64,
     },
     /// Review a played game: each player move against the engine's best, marked
     /// inaccuracy, mistake or blunder by the expected score it threw away, with each
@@ -366,8 +376,18 @@ struct SolveReport {
     defence: Option<String>,
     nodes: u64,
     ms: u64,
+    /// With `--proofs`: positions read from the file, and the file's count after this solve.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proofs: Option<ProofsReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<SolvedMove>>,
+}
+
+/// `tabla solve --proofs`: what the file gave and holds.
+#[derive(serde::Serialize)]
+struct ProofsReport {
+    loaded: usize,
+    file: usize,
 }
 
 /// One move of `tabla solve --all`.
@@ -752,6 +772,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             stones,
             tables,
             turns,
+            proofs,
+            proofs_work,
         } => {
             let g = game.position()?;
             let dir = tables.unwrap_or_else(tabla_ai::ur_table::default_dir);
@@ -770,6 +792,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         .into(),
                     2,
                 ));
+            }
+            if proofs.is_some() && !matches!(g, AnyGame::Amazons(_)) {
+                return Err(Failure(
+                    "--proofs: only for Amazons (the other games are solved without a table \
+                     of positions)"
+                        .into(),
+                    2,
+                ));
+            }
+            if proofs_work == 0 {
+                return Err(Failure("--proofs-work: expected at least 1".into(), 2));
             }
             if let AnyGame::BulgarianUr(u) = &g {
                 return solve_ur(u, &dir, all, build_table);
@@ -807,8 +840,22 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     p.root_moves
                 );
             };
-            let mut s =
-                tabla_ai::solve::solve_any(&g, limits, &mut progress).map_err(|e| Failure(e, 2))?;
+            let mut kept = match &proofs {
+                Some(path) => tabla_ai::solve::Proofs::load(path, proofs_work)
+                    .map_err(|e| Failure(format!("--proofs: {e}"), 2))?,
+                None => tabla_ai::solve::Proofs::default(),
+            };
+            let mut s = tabla_ai::solve::solve_any_keeping(&g, limits, &mut kept, &mut progress)
+                .map_err(|e| Failure(e, 2))?;
+            let proofs = match &proofs {
+                Some(path) => Some(ProofsReport {
+                    loaded: kept.loaded,
+                    file: kept
+                        .merge_into(path)
+                        .map_err(|e| Failure(format!("--proofs: {}: {e}", path.display()), 1))?,
+                }),
+                None => None,
+            };
             if let (true, Some(_), AnyGame::Amazons(a)) = (turns, s.value, &g) {
                 s = tabla_ai::solve::with_length(a, s, Duration::from_millis(time_ms));
             }
@@ -821,6 +868,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 defence: s.defence,
                 nodes: s.nodes,
                 ms: s.elapsed.as_millis() as u64,
+                proofs,
                 moves: all.then(|| {
                     s.moves
                         .iter()

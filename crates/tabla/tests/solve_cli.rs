@@ -355,3 +355,64 @@ fn build_table_prints_each_material_class_and_refuses_bad_sizes() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("only with seega --build-table"));
 }
+
+#[test]
+fn proofs_carry_proven_positions_from_one_solve_to_the_next() {
+    let dir = std::env::temp_dir().join(format!("tabla-cli-proofs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("4x4.proofs");
+    let file = file.to_str().unwrap();
+    let args = [
+        "solve",
+        "amazons",
+        "-o",
+        "layout=.22./2..2/1..1/.11.",
+        "--proofs",
+        file,
+        "--proofs-work",
+        "50",
+    ];
+    let first = json(&tabla(&args));
+    assert_eq!(first["proofs"]["loaded"], 0);
+    let kept = first["proofs"]["file"].as_u64().unwrap();
+    assert!(kept > 10, "{first}");
+    // The same position again starts from what the first run proved: same answer, a
+    // fraction of the work.
+    let again = json(&tabla(&args));
+    assert_eq!(again["value"], first["value"]);
+    assert_eq!(again["proofs"]["loaded"].as_u64().unwrap(), kept);
+    assert!(
+        again["nodes"].as_u64().unwrap() * 10 < first["nodes"].as_u64().unwrap(),
+        "{first} then {again}"
+    );
+    // Without --proofs the line has no "proofs".
+    let plain = json(&tabla(&args[..4]));
+    assert!(plain.get("proofs").is_none(), "{plain}");
+    // Wrong uses: exit 2, a message that says what was wrong, and the file untouched.
+    let before = std::fs::read(file).unwrap();
+    let fails = |args: &[&str], says: &str| {
+        let out = tabla(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    };
+    fails(&["solve", "seega", "--proofs", file], "only for Amazons");
+    fails(&[&args[..6], &["--proofs-work", "0"]].concat(), "expected at least 1");
+    assert_eq!(std::fs::read(file).unwrap(), before);
+    let other = dir.join("not-proofs.txt");
+    std::fs::write(&other, "hello").unwrap();
+    fails(
+        &[
+            "solve",
+            "amazons",
+            "-o",
+            "layout=.22./2..2/1..1/.11.",
+            "--proofs",
+            other.to_str().unwrap(),
+        ],
+        "not a proofs file",
+    );
+    assert_eq!(std::fs::read(&other).unwrap(), b"hello");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
