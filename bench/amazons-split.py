@@ -3,6 +3,7 @@
 
     bench/amazons-split.py LAYOUT [--moves "M1 M2"] [--only "M3 M4"] [--cap-ms N] [--jobs J] [--out DIR]
                           [--tsv FILE] [--tally]
+                          [--keep-proofs [--resume]]
 
 For each legal move of the position (after --moves), solves the position after it (the
 opponent to move) with at most --cap-ms, J at a time, and keeps each answer as a JSON line in
@@ -13,7 +14,21 @@ repository, so that hours of proofs are committed with the results they support 
 kept outside it were lost once with a machine); DIR/about.json names the position, and a
 run on another position refuses to mix its answers in. When the position is its own
 mirror image left to right, only one of each mirrored pair of moves is searched (the other
-has the same value). At the end, and whenever asked again, prints the tally:
+has the same value).
+
+Before searching, each unsettled move is checked for a transposition into a proof already
+kept: when move M1 = f-t/x was refuted by the answer g-h/y, the move M2 = f-t/y answered by
+g-h/x reaches the very same position (the same queens on the same cells, the same stones),
+so M2 is refuted too. `tabla state` must confirm it: both records legal and both positions'
+text identical. Such an answer is kept as DIR/<M2>.json with "same_as": M1 and no positions
+of its own (the proof's positions are counted once, under M1).
+
+With --keep-proofs, each search keeps the positions it proved (`tabla solve --proofs`) in
+DIR/<move>.proofs, even when its time runs out, and --resume gives each open move with such
+a file another --cap-ms from where it stopped rather than from the start: hours spent on a
+hard reply are not lost when one run is too short. The answer then counts the positions
+and time of all its runs. The file goes once the move is settled. At the end, and
+whenever asked again, prints the tally:
 
 - the position is a win for the mover as soon as one reply position is proven lost;
 - it is a loss when every reply position is proven won for the opponent;
@@ -34,11 +49,19 @@ import time
 BIN = os.environ.get("TABLA_BIN", "target/release/tabla")
 
 
-def tabla(*args):
+def tabla(*args, check=True):
     out = subprocess.run([BIN, *args], capture_output=True, text=True)
     if out.returncode != 0:
+        if not check:
+            return None
         sys.exit(f"tabla {' '.join(args)}: {out.stderr.strip()}")
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def swap_stones(move, answer):
+    """The move and answer that reach the same position with the two stones swapped."""
+    (queen, stone), (aqueen, astone) = move.split("/"), answer.split("/")
+    return f"{queen}/{astone}", f"{aqueen}/{stone}"
 
 
 def mirror_cell(cell, width):
@@ -50,6 +73,11 @@ def mirror_move(move, width):
     queen, stone = move.split("/")
     a, b = queen.split("-")
     return f"{mirror_cell(a, width)}-{mirror_cell(b, width)}/{mirror_cell(stone, width)}"
+
+
+def cost(r):
+    """Positions and milliseconds an answer took, with the earlier runs it resumed."""
+    return r["nodes"] + r.get("earlier_nodes", 0), r["ms"] + r.get("earlier_ms", 0)
 
 
 def cap_words(ms):
@@ -70,6 +98,14 @@ def main():
     ap.add_argument("--only", default="", help="search only these moves, in this order "
                     "(for example the replies an analysis rates worst first); the tally "
                     "still counts every legal move")
+    ap.add_argument("--keep-proofs", action="store_true", help="each search keeps the "
+                    "positions it proved in DIR/<move>.proofs (tabla solve --proofs), so that a "
+                    "move left open can be resumed (--resume) instead of started over; the "
+                    "file is removed once the move is settled")
+    ap.add_argument("--resume", action="store_true", help="with --keep-proofs: give every "
+                    "open move that has a .proofs file another --cap-ms, from where it stopped")
+    ap.add_argument("--proofs-work", type=int, default=None, help="with --keep-proofs: keep "
+                    "positions whose proof took at least this many positions (tabla's default)")
     ap.add_argument("--tally", action="store_true", help="search nothing: print the tally "
                     "of the kept answers (and write --tsv)")
     a = ap.parse_args()
@@ -133,22 +169,71 @@ def main():
             with open(path(m)) as f:
                 return m, json.load(f), False
         r = kept_open(m)
-        if r:
+        resumable = a.keep_proofs and a.resume and os.path.exists(path(m, ".proofs"))
+        if r and not resumable:
             return m, r, False
+        earlier = None
+        if resumable and os.path.exists(path(m, ".open.json")):
+            with open(path(m, ".open.json")) as f:
+                earlier = json.load(f)
         moves = (a.moves + " " + m).strip()
         t = time.time()
+        extra = ["--proofs", path(m, ".proofs")] if a.keep_proofs else []
+        if a.keep_proofs and a.proofs_work:
+            extra += ["--proofs-work", str(a.proofs_work)]
         r = tabla("solve", *game, "--moves", moves, "--time-ms", str(a.cap_ms),
-                  "--table-mb", str(a.table_mb))
+                  "--table-mb", str(a.table_mb), *extra)
+        if a.keep_proofs and os.path.exists(path(m, ".lock")):
+            os.remove(path(m, ".lock"))
+        if earlier and r.get("proofs", {}).get("loaded"):
+            # Resumed: the earlier runs' work is part of this answer's cost.
+            r["earlier_nodes"] = earlier.get("earlier_nodes", 0) + earlier["nodes"]
+            r["earlier_ms"] = earlier.get("earlier_ms", 0) + earlier["ms"]
         r["wall_s"] = round(time.time() - t, 1)
         r["cap_ms"] = a.cap_ms
         r["date"] = time.strftime("%Y-%m-%d")
         with open(path(m) if r["value"] != "unknown" else path(m, ".open.json"), "w") as f:
             json.dump(r, f)
             f.write("\n")
-        if r["value"] != "unknown" and os.path.exists(path(m, ".open.json")):
-            os.remove(path(m, ".open.json"))
+        if r["value"] != "unknown":
+            for done in (path(m, ".open.json"), path(m, ".proofs")):
+                if os.path.exists(done):
+                    os.remove(done)
         return m, r, True
 
+    def transpose():
+        """Unsettled moves refuted by a kept proof they transpose into (see the top)."""
+        found = []
+        for name in sorted(os.listdir(out)):
+            if not name.endswith(".json") or name.endswith(".open.json") or name == "about.json":
+                continue
+            with open(os.path.join(out, name)) as f:
+                r = json.load(f)
+            m1 = name[:-len(".json")].replace("_", "/")
+            if r["value"] != "win" or not r.get("best") or r.get("same_as"):
+                continue
+            m2, a2 = swap_stones(m1, r["best"])
+            if twin.get(m2) != m2 or os.path.exists(path(m2)):
+                continue
+            s1 = tabla("state", *game, "--moves", f"{a.moves} {m1} {r['best']}".strip())
+            s2 = tabla("state", *game, "--moves", f"{a.moves} {m2} {a2}".strip(), check=False)
+            if s2 is None or s1["position"] != s2["position"]:
+                continue
+            with open(path(m2), "w") as f:
+                json.dump({"to_move": r["to_move"], "value": "win", "best": a2, "nodes": 0,
+                           "ms": 0, "same_as": m1, "date": time.strftime("%Y-%m-%d"),
+                           "position": s2["position"]}, f)
+                f.write("\n")
+            if os.path.exists(path(m2, ".open.json")):
+                os.remove(path(m2, ".open.json"))
+            found.append(m2)
+            print(f"{m2}: refuted by {a2}, the position {m1} {r['best']} reaches "
+                  f"(proven in {os.path.basename(path(m1))})", flush=True)
+        return found
+
+    if not a.tally:
+        if transpose():
+            todo = [m for m in todo if not os.path.exists(path(m))]
     results = {}
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
@@ -159,6 +244,9 @@ def main():
             kept = "" if fresh else " (kept from an earlier run)"
             if r["value"] == "unknown" and not fresh:
                 kept = f" at {cap_words(r['cap_ms'])} (kept from an earlier run; a longer --cap-ms tries again)"
+            if fresh and r.get("earlier_nodes"):
+                kept = (f" (resumed: {r['earlier_nodes']} positions, "
+                        f"{r['earlier_ms'] / 1000:.1f} s in earlier runs)")
             print(f"[{done}/{len(todo)} {time.time() - start:.0f} s] {m}: opponent's "
                   f"{r['value']} ({r['nodes']} positions, {r['ms'] / 1000:.1f} s){kept}", flush=True)
     # Answers kept by earlier runs count too.
@@ -180,23 +268,24 @@ def main():
     opened = [m for m in legal if value[m] == "unknown"]
     if a.tsv:
         with open(a.tsv, "w") as f:
-            f.write("move\tvalue\treply\tpositions\tseconds\n")
+            f.write("move\tvalue\treply\tpositions\tseconds\tsame_as\n")
             for m in legal:
                 r = results.get(twin[m])
                 if r and value[m] != "unknown":
-                    f.write(f"{m}\t{value[m]}\t{r.get('best') or '-'}\t{r['nodes']}\t"
-                            f"{r['ms'] / 1000:.1f}\n")
+                    f.write(f"{m}\t{value[m]}\t{r.get('best') or '-'}\t{cost(r)[0]}\t"
+                            f"{cost(r)[1] / 1000:.1f}\t{r.get('same_as') or '-'}\n")
     # Totals of the proofs only: an open search's positions prove nothing.
     settled = [r for r in results.values() if r["value"] != "unknown"]
-    nodes = sum(r["nodes"] for r in settled)
-    secs = sum(r["ms"] for r in settled) / 1000
+    nodes = sum(cost(r)[0] for r in settled)
+    secs = sum(cost(r)[1] for r in settled) / 1000
     caps = {}
     for cap in open_caps.values():
         caps[cap_words(cap)] = caps.get(cap_words(cap), 0) + 1
     verdict = "win" if wins else ("loss" if not opened else "unknown")
     print(json.dumps({
         "layout": a.layout, "moves": a.moves, "to_move": mover, "value": verdict,
-        "winning_moves": wins, "refuted": len(losses), "open": len(opened),
+        "winning_moves": wins, "refuted": len(losses),
+        "by_transposition": sum(1 for r in settled if r.get("same_as")), "open": len(opened),
         "open_at": caps, "untried": len(todo_all) - len(settled) - len(open_caps),
         "legal": len(legal), "searched": len(results), "nodes": nodes,
         "solver_seconds": round(secs, 1), "wall_seconds": round(time.time() - start, 1),
