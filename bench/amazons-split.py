@@ -16,8 +16,8 @@ run on another position refuses to mix its answers in. When the position is its 
 mirror image left to right, only one of each mirrored pair of moves is searched (the other
 has the same value).
 
-Before searching, each unsettled move is checked for a transposition into a proof already
-kept: when move M1 = f-t/x was refuted by the answer g-h/y, the move M2 = f-t/y answered by
+Before searching, and after each new proof, each unsettled move is checked for a
+transposition into a proof already kept: when move M1 = f-t/x was refuted by the answer g-h/y, the move M2 = f-t/y answered by
 g-h/x reaches the very same position (the same queens on the same cells, the same stones),
 so M2 is refuted too. `tabla state` must confirm it: both records legal and both positions'
 text identical. Such an answer is kept as DIR/<M2>.json with "same_as": M1 and no positions
@@ -249,6 +249,9 @@ def main():
                         f"{r['earlier_ms'] / 1000:.1f} s in earlier runs)")
             print(f"[{done}/{len(todo)} {time.time() - start:.0f} s] {m}: opponent's "
                   f"{r['value']} ({r['nodes']} positions, {r['ms'] / 1000:.1f} s){kept}", flush=True)
+            if fresh and r["value"] == "win":
+                # A new proof may refute a move still to come by transposition.
+                transpose()
     # Answers kept by earlier runs count too.
     for m in legal:
         if twin[m] not in results and os.path.exists(path(twin[m])):
