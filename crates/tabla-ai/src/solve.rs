@@ -65,6 +65,15 @@ pub trait Solvable: Game {
     /// Scratch kept for one solve (Amazons: the turn counts of regions already counted).
     type Aid: Default;
 
+    /// Sixteen bits of a second hash of the position, independent of [`Game::hash`], kept
+    /// beside each table entry. With the 64-bit key alone, a full table of 2^29 entries
+    /// (8 GiB) leaves about one false match in 2^35 probes, which a proof of a billion
+    /// positions meets with a chance of a few percent; a proof must not rest on that.
+    /// 0: no second hash (games searched without a table).
+    fn check(&self) -> u16 {
+        0
+    }
+
     /// The exact value for the player to move (1 win, 0 draw, −1 loss) when the position's
     /// structure decides it without search; `None` to search on. Never wrong, never asked of
     /// a finished game.
@@ -140,6 +149,9 @@ pub struct Solution<M> {
     pub elapsed: Duration,
     /// With [`Limits::all`]: the positions searched and the time spent on each of `moves`.
     pub spent: Vec<(u64, Duration)>,
+    /// Table entries whose 64-bit key matched a position that the second hash
+    /// ([`Solvable::check`]) told apart: each a false answer the key alone would have given.
+    pub clashes: u64,
 }
 
 /// How far a long proof has got, for a progress line.
@@ -248,7 +260,15 @@ fn search_root<G: Solvable>(
         (Some(Value::Win | Value::Draw), Some((_, m))) => Some(m),
         _ => None,
     };
-    Solution { value, best, moves: all, nodes: s.nodes, elapsed: s.start.elapsed(), spent }
+    Solution {
+        value,
+        best,
+        moves: all,
+        nodes: s.nodes,
+        elapsed: s.start.elapsed(),
+        spent,
+        clashes: s.clashes,
+    }
 }
 
 /// The result of a finished game for `me`: 1 won, 0 drawn, −1 lost.
@@ -269,7 +289,12 @@ type Slot = [u64; 2];
 
 /// The work (positions searched) packed in a slot.
 fn slot_work(s: &Slot) -> u64 {
-    s[1] >> 16
+    (s[1] >> 16) & u64::from(u32::MAX)
+}
+
+/// The second hash packed in a slot ([`Solvable::check`]).
+fn slot_check(s: &Slot) -> u16 {
+    (s[1] >> 48) as u16
 }
 
 /// Proven positions carried from one solve to the next (`tabla solve --proofs FILE`).
@@ -288,9 +313,9 @@ pub struct Proofs {
     pub loaded: usize,
 }
 
-/// The first bytes of a proofs file, then 16 bytes a position (key, packed bounds and
-/// work, little-endian).
-const PROOFS_MAGIC: &[u8; 8] = b"TABLAPF1";
+/// The first bytes of a proofs file, then 16 bytes a position (key, and packed bounds,
+/// work and second hash, little-endian). `TABLAPF1` files had no second hash.
+const PROOFS_MAGIC: &[u8; 8] = b"TABLAPF2";
 
 impl Proofs {
     /// Positions held.
@@ -322,6 +347,11 @@ impl Proofs {
     }
 
     fn parse(bytes: &[u8]) -> Result<Vec<Slot>, String> {
+        if bytes.starts_with(b"TABLAPF1") {
+            return Err("written by an older tabla, without the second hash each position now \
+                        carries: start a new file"
+                .into());
+        }
         let body = bytes
             .strip_prefix(PROOFS_MAGIC.as_slice())
             .ok_or("not a proofs file (written by tabla solve --proofs)")?;
@@ -341,7 +371,7 @@ impl Proofs {
         if self.min_work == 0 {
             return;
         }
-        let open = pack(-1, 1, 0) & 0xffff;
+        let open = pack(-1, 1, 0, 0) & 0xffff;
         self.slots.extend(
             table
                 .iter()
@@ -380,16 +410,17 @@ impl Proofs {
     }
 }
 
-/// One slot per key: the tightest bounds, the most work.
+/// One slot per position (key and second hash): the tightest bounds, the most work.
 fn merged(mut slots: Vec<Slot>) -> Vec<Slot> {
-    slots.sort_unstable_by_key(|s| s[0]);
+    slots.sort_unstable_by_key(|s| (s[0], slot_check(s)));
     let mut out: Vec<Slot> = Vec::with_capacity(slots.len());
     for s in slots {
         match out.last_mut() {
-            Some(last) if last[0] == s[0] => {
+            Some(last) if last[0] == s[0] && slot_check(last) == slot_check(&s) => {
                 let (lo, hi) = unpack(last[1]);
                 let (slo, shi) = unpack(s[1]);
-                last[1] = pack(lo.max(slo), hi.min(shi), slot_work(last).max(slot_work(&s)));
+                let work = slot_work(last).max(slot_work(&s));
+                last[1] = pack(lo.max(slo), hi.min(shi), work, slot_check(&s));
             }
             _ => out.push(s),
         }
@@ -397,9 +428,12 @@ fn merged(mut slots: Vec<Slot>) -> Vec<Slot> {
     out
 }
 
-/// Bounds and work in one word.
-fn pack(lo: i8, hi: i8, work: u64) -> u64 {
-    (lo + 2) as u64 | ((hi + 2) as u64) << 8 | work.min(u64::from(u32::MAX)) << 16
+/// Bounds, work and the second hash in one word.
+fn pack(lo: i8, hi: i8, work: u64, check: u16) -> u64 {
+    (lo + 2) as u64
+        | ((hi + 2) as u64) << 8
+        | work.min(u64::from(u32::MAX)) << 16
+        | u64::from(check) << 48
 }
 
 struct Solver<'a, G: Solvable> {
@@ -420,6 +454,8 @@ struct Solver<'a, G: Solvable> {
     ply: usize,
     /// Per ply, the last move that refuted a position there (the killer heuristic).
     killers: Vec<Option<G::Move>>,
+    /// See [`Solution::clashes`].
+    clashes: u64,
 }
 
 impl<'a, G: Solvable> Solver<'a, G> {
@@ -447,6 +483,7 @@ impl<'a, G: Solvable> Solver<'a, G> {
             lists: Vec::new(),
             ply: 0,
             killers: Vec::new(),
+            clashes: 0,
         }
     }
 
@@ -512,31 +549,41 @@ impl<'a, G: Solvable> Solver<'a, G> {
     }
 
     /// Proven bounds `(lo, hi)` of a position, if the table has them.
-    fn probe(&self, key: u64) -> Option<(i8, i8)> {
+    fn probe(&mut self, key: u64, check: u16) -> Option<(i8, i8)> {
         if self.table.is_empty() {
             return None;
         }
         let i = key as usize & self.mask;
-        self.table[i..i + 2].iter().find(|s| s[0] == key).map(|s| unpack(s[1]))
+        let mut found = None;
+        for s in &self.table[i..i + 2] {
+            if s[0] == key {
+                if slot_check(s) == check {
+                    found = Some(unpack(s[1]));
+                } else {
+                    self.clashes += 1;
+                }
+            }
+        }
+        found
     }
 
-    fn store(&mut self, key: u64, lo: i8, hi: i8, work: u64) {
+    fn store(&mut self, key: u64, check: u16, lo: i8, hi: i8, work: u64) {
         if self.table.is_empty() {
             return;
         }
         let i = key as usize & self.mask;
         for j in i..i + 2 {
-            if self.table[j][0] == key {
+            if self.table[j][0] == key && slot_check(&self.table[j]) == check {
                 // Bounds only tighten: keep the better of the old and the new.
                 let (olo, ohi) = unpack(self.table[j][1]);
-                self.table[j][1] = pack(lo.max(olo), hi.min(ohi), work);
+                self.table[j][1] = pack(lo.max(olo), hi.min(ohi), work, check);
                 return;
             }
         }
         // The first slot keeps the proof that took the most work; the second takes the rest.
         let first_work = slot_work(&self.table[i]);
         let j = if self.table[i][0] == 0 || work >= first_work { i } else { i + 1 };
-        self.table[j] = [key, pack(lo, hi, work)];
+        self.table[j] = [key, pack(lo, hi, work, check)];
     }
 
     /// Puts the positions of earlier proofs in the table, the most work first (so that the
@@ -550,7 +597,7 @@ impl<'a, G: Solvable> Solver<'a, G> {
         order.sort_unstable_by_key(|s| std::cmp::Reverse(slot_work(s)));
         for s in order {
             let (lo, hi) = unpack(s[1]);
-            self.store(s[0], lo, hi, slot_work(s));
+            self.store(s[0], slot_check(s), lo, hi, slot_work(s));
         }
         proofs.loaded = proofs.slots.len();
     }
@@ -582,8 +629,8 @@ impl<'a, G: Solvable> Solver<'a, G> {
             return None;
         }
         let ToMove::Player(me) = g.to_move() else { return None };
-        let key = Self::key(g);
-        if let Some((lo, hi)) = self.probe(key) {
+        let (key, check) = (Self::key(g), g.check());
+        if let Some((lo, hi)) = self.probe(key, check) {
             if lo >= beta || lo == hi {
                 return Some(lo);
             }
@@ -594,7 +641,7 @@ impl<'a, G: Solvable> Solver<'a, G> {
             beta = beta.min(hi);
         }
         if let Some(v) = g.decided(&mut self.aid) {
-            self.store(key, v, v, 1);
+            self.store(key, check, v, v, 1);
             return Some(v);
         }
         let before = self.nodes;
@@ -635,11 +682,11 @@ impl<'a, G: Solvable> Solver<'a, G> {
         }
         let work = self.nodes - before;
         if best <= alpha0 {
-            self.store(key, -1, best, work);
+            self.store(key, check, -1, best, work);
         } else if best >= beta0 {
-            self.store(key, best, 1, work);
+            self.store(key, check, best, 1, work);
         } else {
-            self.store(key, best, best, work);
+            self.store(key, check, best, best, work);
         }
         Some(best)
     }
@@ -842,6 +889,8 @@ pub struct Solved {
     /// the game going longest, the most turns for the winner to go wrong), which `best`
     /// never is (it is null when lost).
     pub defence: Option<String>,
+    /// See [`Solution::clashes`].
+    pub clashes: u64,
 }
 
 /// Solves any registered game (`tabla solve`).
@@ -884,6 +933,7 @@ pub fn solve_any_keeping(
             elapsed: s.elapsed,
             turns: None,
             defence: None,
+            clashes: s.clashes,
         }
     }))
 }
@@ -1059,6 +1109,25 @@ pub struct AmazonsAid {
 impl Solvable for Amazons {
     const HISTORY: bool = false;
     type Aid = AmazonsAid;
+
+    /// A multiply-and-fold hash of the occupied cells, each side's queens, the stones in
+    /// hand and the mover: nothing in common with the Zobrist key but the position.
+    fn check(&self) -> u16 {
+        let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
+        let occ = self.occupied_bits();
+        let mut h = mix(mix(0x2545_F491_4F6C_DD1D, occ as u64), (occ >> 64) as u64);
+        for p in self.config().seats() {
+            let mut q = 0u128;
+            for &c in self.queens_of(p) {
+                q |= 1u128 << (c.0 % 128);
+            }
+            h = mix(mix(h, q as u64), (q >> 64) as u64 ^ u64::from(self.in_hand(p)) << 56);
+        }
+        if let ToMove::Player(p) = self.to_move() {
+            h = mix(h, u64::from(p.0) + 1);
+        }
+        (h >> 48) as u16
+    }
 
     fn allows(&self, m: tabla_games::amazons::Move) -> bool {
         use tabla_games::amazons::Move;
@@ -1575,6 +1644,7 @@ fn prove_seega(g: &tabla_games::seega::Seega) -> Option<Solved> {
         nodes: t.positions(),
         elapsed: start.elapsed(),
         turns: value.turns(),
+        clashes: 0,
     })
 }
 
@@ -1792,6 +1862,26 @@ mod tests {
         assert!(again_nodes * 10 < first_nodes, "{again_nodes} nodes again, {first_nodes} first");
     }
 
+    /// The second hash beside each table entry is the position's own: the same position
+    /// read back from its text has the same one (else transpositions would be missed), and
+    /// different positions spread over its 65,536 values.
+    #[test]
+    fn the_second_hash_belongs_to_the_position_and_spreads() {
+        let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+        let mut seen = std::collections::HashSet::new();
+        let mut positions = std::collections::HashSet::new();
+        while positions.len() < 1000 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let back = g.read_position(&g.position_text()).unwrap();
+            assert_eq!(back.check(), g.check(), "{}", g.position_text());
+            if positions.insert(g.position_text()) {
+                seen.insert(g.check());
+            }
+        }
+        // 1,000 draws from 65,536 values repeat about 8 times.
+        assert!(seen.len() > 970, "{} distinct of 1000", seen.len());
+    }
+
     #[test]
     fn a_proofs_file_merges_runs_and_refuses_other_files() {
         let dir = std::env::temp_dir().join(format!("tabla-proofs-{}", std::process::id()));
@@ -1828,6 +1918,11 @@ mod tests {
         std::fs::write(&path, &cut).unwrap();
         let e = Proofs::load(&path, 100).unwrap_err().to_string();
         assert!(e.contains("cut short"), "{e}");
+        let mut old = b"TABLAPF1".to_vec();
+        old.extend_from_slice(&[1; 16]);
+        std::fs::write(&path, &old).unwrap();
+        let e = Proofs::load(&path, 100).unwrap_err().to_string();
+        assert!(e.contains("older tabla"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -376,11 +376,19 @@ struct SolveReport {
     defence: Option<String>,
     nodes: u64,
     ms: u64,
+    /// Table entries whose key matched but whose second hash told another position: false
+    /// answers a 64-bit key alone would have given (printed when there were any).
+    #[serde(skip_serializing_if = "is_zero")]
+    clashes: u64,
     /// With `--proofs`: positions read from the file, and the file's count after this solve.
     #[serde(skip_serializing_if = "Option::is_none")]
     proofs: Option<ProofsReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<SolvedMove>>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// `tabla solve --proofs`: what the file gave and holds.
@@ -868,6 +876,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 defence: s.defence,
                 nodes: s.nodes,
                 ms: s.elapsed.as_millis() as u64,
+                clashes: s.clashes,
                 proofs,
                 moves: all.then(|| {
                     s.moves
