@@ -855,15 +855,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
             };
             let mut s = tabla_ai::solve::solve_any_keeping(&g, limits, &mut kept, &mut progress)
                 .map_err(|e| Failure(e, 2))?;
-            let proofs = match &proofs {
-                Some(path) => Some(ProofsReport {
-                    loaded: kept.loaded,
-                    file: kept
-                        .merge_into(path)
-                        .map_err(|e| Failure(format!("--proofs: {}: {e}", path.display()), 1))?,
+            // A file that cannot be written must not cost the answer: it is printed first.
+            let mut unsaved = None;
+            let proofs = proofs.as_ref().map(|path| ProofsReport {
+                loaded: kept.loaded,
+                file: kept.merge_into(path).unwrap_or_else(|e| {
+                    unsaved = Some(format!(
+                        "--proofs: {}: {e} (the answer above stands; its proven positions \
+                         were not kept)",
+                        path.display()
+                    ));
+                    0
                 }),
-                None => None,
-            };
+            });
             if let (true, Some(_), AnyGame::Amazons(a)) = (turns, s.value, &g) {
                 s = tabla_ai::solve::with_length(a, s, Duration::from_millis(time_ms));
             }
@@ -893,7 +897,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             };
             let out = serde_json::to_string(&out).expect("a solve serialises");
             println!("{out}");
-            Ok(())
+            match unsaved {
+                Some(why) => Err(Failure(why, 1)),
+                None => Ok(()),
+            }
         }
         Command::Review { game, time_ms } => {
             let start = game.start()?;

@@ -398,6 +398,13 @@ fn proofs_carry_proven_positions_from_one_solve_to_the_next() {
         assert!(out.stdout.is_empty());
     };
     fails(&["solve", "seega", "--proofs", file], "only for Amazons");
+    // A file that cannot be written costs the file, never the answer.
+    let nowhere = dir.join("no-such-dir").join("p.proofs");
+    let out = tabla(&[&args[..4], &["--proofs", nowhere.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["value"], first["value"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("were not kept"));
     fails(&[&args[..6], &["--proofs-work", "0"]].concat(), "expected at least 1");
     assert_eq!(std::fs::read(file).unwrap(), before);
     let other = dir.join("not-proofs.txt");
