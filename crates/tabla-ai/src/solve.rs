@@ -299,10 +299,11 @@ fn slot_check(s: &Slot) -> u16 {
 
 /// Proven positions carried from one solve to the next (`tabla solve --proofs FILE`).
 ///
-/// A proof split into one run per reply (`bench/amazons-split.py`) meets the same positions
-/// again and again: the same moves in another order. Each run's table dies with it; this
-/// keeps the positions that took the most work, so that a later run starts knowing them. A
-/// run stopped at its time still proves many positions below its root, and keeps them too.
+/// A run stopped at its time has still proven most of what it searched (every subtree it
+/// finished), and its table dies with it; this keeps the positions that took the most work,
+/// so that the next run of the same position resumes instead of starting over (measured:
+/// about 13% of the first run redone). Runs of other positions (a proof's other replies)
+/// meet almost none of them.
 /// Entries are table slots (key and proven bounds), as sound as the table itself.
 #[derive(Clone, Debug, Default)]
 pub struct Proofs {

@@ -178,9 +178,9 @@ enum Command {
         #[arg(long)]
         turns: bool,
         /// Amazons: a file of positions proven by earlier solves, read first when it exists
-        /// and extended with this solve's (kept even when the time runs out), so that a proof
-        /// split into many runs, one per reply, does not prove the same positions again.
-        /// Several runs may share one file. Only for one board and rule set per file.
+        /// and extended with this solve's (kept even when the time runs out), so that a run
+        /// cut off at its time can be resumed by running it again with the same file rather
+        /// than started over. Several runs may share one file.
         #[arg(long, value_name = "FILE")]
         proofs: Option<std::path::PathBuf>,
         /// With --proofs: keep the positions whose proof took at least this many positions
