@@ -3,13 +3,14 @@
 
     bench/amazons-split.py LAYOUT [--moves "M1 M2"] [--only "M3 M4"] [--cap-ms N] [--jobs J] [--out DIR]
                           [--tsv FILE] [--tally]
-                          [--keep-proofs [--resume]]
+                          [--keep-proofs [--resume]] [--hints] [--each-ms N]
 
 For each legal move of the position (after --moves), solves the position after it (the
 opponent to move) with at most --cap-ms, J at a time, and keeps each answer as a JSON line in
 DIR/<move>.json, so that a stopped run resumes where it was. A move left open at the cap is
 kept too, as DIR/<move>.open.json with its cap: a later run skips it (counted open) unless
-given a longer cap. DIR defaults to bench/results/split/<W>x<H>[+<moves>], inside the
+given a longer cap (or --hints, when it had none).
+DIR defaults to bench/results/split/<W>x<H>[+<moves>], inside the
 repository, so that hours of proofs are committed with the results they support (answers
 kept outside it were lost once with a machine); DIR/about.json names the position, and a
 run on another position refuses to mix its answers in. When the position is its own
@@ -27,8 +28,14 @@ With --keep-proofs, each search keeps the positions it proved (`tabla solve --pr
 DIR/<move>.proofs, even when its time runs out, and --resume gives each open move with such
 a file another --cap-ms from where it stopped rather than from the start: hours spent on a
 hard reply are not lost when one run is too short. The answer then counts the positions
-and time of all its runs. The file goes once the move is settled. At the end, and
-whenever asked again, prints the tally:
+and time of all its runs. The file goes once the move is settled.
+
+With --hints, each search tries first (`tabla solve --first`) the answers that refuted the
+moves already settled, the most frequent first, those legal in its position: sibling
+positions are often won by the same answer, and a winning answer tried first settles the
+move without refuting first the losing answers the solver's own order puts before it. The
+answer keeps the list it was given ("first"). At the end, and whenever asked again, prints
+the tally:
 
 - the position is a win for the mover as soon as one reply position is proven lost;
 - it is a loss when every reply position is proven won for the opponent;
@@ -106,6 +113,11 @@ def main():
                     "open move that has a .proofs file another --cap-ms, from where it stopped")
     ap.add_argument("--proofs-work", type=int, default=None, help="with --keep-proofs: keep "
                     "positions whose proof took at least this many positions (tabla's default)")
+    ap.add_argument("--hints", action="store_true", help="try first, in each search, the "
+                    "answers that refuted the moves already settled (most frequent first)")
+    ap.add_argument("--each-ms", type=int, default=None, help="give each answer of a "
+                    "search at most this long (tabla solve --each-ms), so that one hard "
+                    "answer that does not win cannot take the whole --cap-ms")
     ap.add_argument("--tally", action="store_true", help="search nothing: print the tally "
                     "of the kept answers (and write --tsv)")
     a = ap.parse_args()
@@ -160,7 +172,8 @@ def main():
         if os.path.exists(path(m, ".open.json")):
             with open(path(m, ".open.json")) as f:
                 r = json.load(f)
-            if r.get("cap_ms", 0) >= a.cap_ms:
+            # A search with hints it did not have is another search: tried again.
+            if r.get("cap_ms", 0) >= a.cap_ms and not (a.hints and "first" not in r):
                 return r
         return None
 
@@ -181,6 +194,11 @@ def main():
         extra = ["--proofs", path(m, ".proofs")] if a.keep_proofs else []
         if a.keep_proofs and a.proofs_work:
             extra += ["--proofs-work", str(a.proofs_work)]
+        if a.each_ms:
+            extra += ["--each-ms", str(a.each_ms)]
+        first = hints(moves) if a.hints else []
+        if first:
+            extra += ["--first", " ".join(first)]
         r = tabla("solve", *game, "--moves", moves, "--time-ms", str(a.cap_ms),
                   "--table-mb", str(a.table_mb), *extra)
         if a.keep_proofs and os.path.exists(path(m, ".lock")):
@@ -191,6 +209,10 @@ def main():
             r["earlier_ms"] = earlier.get("earlier_ms", 0) + earlier["ms"]
         r["wall_s"] = round(time.time() - t, 1)
         r["cap_ms"] = a.cap_ms
+        if first:
+            r["first"] = first
+        if a.each_ms:
+            r["each_ms"] = a.each_ms
         r["date"] = time.strftime("%Y-%m-%d")
         with open(path(m) if r["value"] != "unknown" else path(m, ".open.json"), "w") as f:
             json.dump(r, f)
@@ -200,6 +222,18 @@ def main():
                 if os.path.exists(done):
                     os.remove(done)
         return m, r, True
+
+    def hints(moves):
+        """The answers that refuted settled moves, most frequent first, legal after moves."""
+        count = {}
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".json") and not name.endswith(".open.json") and name != "about.json":
+                with open(os.path.join(out, name)) as f:
+                    best = json.load(f).get("best")
+                if best:
+                    count[best] = count.get(best, 0) + 1
+        legal_here = set(tabla("state", *game, "--moves", moves)["legal"])
+        return [b for b in sorted(count, key=lambda b: (-count[b], b)) if b in legal_here]
 
     def transpose():
         """Unsettled moves refuted by a kept proof they transpose into (see the top)."""

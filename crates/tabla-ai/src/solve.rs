@@ -176,12 +176,17 @@ pub fn solve<G: Solvable>(
     limits: Limits,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Solution<G::Move> {
-    solve_keeping(g, limits, &mut Proofs::default(), on_progress)
+    solve_keeping(g, limits, &mut Proofs::default(), &[], on_progress)
 }
 
 /// [`solve`], starting from the positions `proofs` holds (proven by earlier solves) and
 /// adding to it those this solve proves with at least [`Proofs::min_work`] positions of
 /// work, whether or not the root itself is settled in time.
+///
+/// The root moves in `first` (legal ones, in their order) are searched before the rest:
+/// when a proof is split by the opponent's replies, the answers that won the siblings
+/// often win here too, and a winning move searched first ends the root at once, where the
+/// solver's own order may spend the whole time refuting losing moves before it.
 ///
 /// # Panics
 /// As [`solve`].
@@ -189,6 +194,7 @@ pub fn solve_keeping<G: Solvable>(
     g: &G,
     limits: Limits,
     proofs: &mut Proofs,
+    first: &[G::Move],
     on_progress: &mut dyn FnMut(Progress),
 ) -> Solution<G::Move> {
     let ToMove::Player(me) = g.to_move() else {
@@ -196,7 +202,7 @@ pub fn solve_keeping<G: Solvable>(
     };
     let mut s = Solver::<G>::new(limits, on_progress);
     s.preload(proofs);
-    let solution = search_root(&mut s, g, me, limits);
+    let solution = search_root(&mut s, g, me, limits, first);
     proofs.add(&s.table);
     solution
 }
@@ -206,8 +212,11 @@ fn search_root<G: Solvable>(
     g: &G,
     me: Player,
     limits: Limits,
+    first: &[G::Move],
 ) -> Solution<G::Move> {
-    let moves = s.ordered(g, me);
+    let mut moves = s.ordered(g, me);
+    // A stable sort: the moves of `first` in its order, then the rest in the solver's.
+    moves.sort_by_key(|m| first.iter().position(|f| f == m).unwrap_or(first.len()));
     s.root_moves = moves.len();
     let mut best: Option<(i8, G::Move)> = None;
     let mut all = Vec::new();
@@ -903,17 +912,19 @@ pub fn solve_any(
     limits: Limits,
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Solved, String> {
-    solve_any_keeping(game, limits, &mut Proofs::default(), on_progress)
+    solve_any_keeping(game, limits, &mut Proofs::default(), &[], on_progress)
 }
 
-/// [`solve_any`] with the positions of earlier proofs ([`solve_keeping`]).
+/// [`solve_any`] with the positions of earlier proofs and the root moves to search first,
+/// in the game's notation ([`solve_keeping`]).
 ///
 /// # Errors
-/// As [`solve_any`].
+/// As [`solve_any`], or a move of `first` is not legal in the position.
 pub fn solve_any_keeping(
     game: &tabla_games::AnyGame,
     limits: Limits,
     proofs: &mut Proofs,
+    first: &[String],
     on_progress: &mut dyn FnMut(Progress),
 ) -> Result<Solved, String> {
     if let Some(why) = refusal(game) {
@@ -922,9 +933,13 @@ pub fn solve_any_keeping(
     let ToMove::Player(p) = game.to_move() else {
         return Err("the game is over: there is nothing to solve".into());
     };
-    Ok(tabla_games::with_game!(game, g => {
-        let s = solve_keeping(g, limits, proofs, on_progress);
-        Solved {
+    tabla_games::with_game!(game, g => {
+        let first = first
+            .iter()
+            .map(|m| g.parse_move(m).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let s = solve_keeping(g, limits, proofs, &first, on_progress);
+        Ok(Solved {
             to_move: g.player_name(p),
             value: s.value,
             best: s.best.map(|m| g.format_move(m)),
@@ -935,8 +950,8 @@ pub fn solve_any_keeping(
             turns: None,
             defence: None,
             clashes: s.clashes,
-        }
-    }))
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1824,6 +1839,47 @@ mod tests {
         assert!(moves_checked > 500, "{moves_checked}");
     }
 
+    /// Root moves searched first (`--first`) change the order, never the value: with the
+    /// losing moves first the value is still plain negamax's, and a winning move put first
+    /// is the one played, even when the solver's own order would find another.
+    #[test]
+    fn moves_searched_first_change_no_value_and_a_winning_one_ends_the_root() {
+        let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: false, each: None };
+        let (mut checked, mut chosen) = (0, 0);
+        while checked < 60 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let v = brute(&g);
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let value_of = |m: tabla_games::amazons::Move| {
+                let mut c = g.clone();
+                c.play(m);
+                if c.outcome().is_some() {
+                    1
+                } else {
+                    -brute(&c)
+                }
+            };
+            let (winners, losers): (Vec<_>, Vec<_>) =
+                moves.iter().partition(|&&m| value_of(m) == 1);
+            // The losers first, then the winners last of all.
+            let plain = solve(&g, limits, &mut |_| {});
+            let mut order = losers.clone();
+            order.extend(winners.iter().rev());
+            let s = solve_keeping(&g, limits, &mut Proofs::default(), &order, &mut |_| {});
+            assert_eq!(score(s.value.unwrap()), v, "{g:?}");
+            // A winning move other than the one the solver's own order finds, put first.
+            if let Some(w) = winners.iter().copied().find(|&w| Some(w) != plain.best) {
+                let s = solve_keeping(&g, limits, &mut Proofs::default(), &[w], &mut |_| {});
+                assert_eq!(s.best, Some(w), "{g:?}");
+                chosen += 1;
+            }
+            checked += 1;
+        }
+        assert!(chosen > 10, "{chosen} positions with a second winning move");
+    }
+
     /// Positions carried from one solve to the next (`--proofs`) save work and never change
     /// a value: each child of a random position solved in turn, every solve starting from
     /// what the ones before proved, agrees with plain negamax.
@@ -1845,14 +1901,14 @@ mod tests {
                 if c.outcome().is_some() {
                     continue;
                 }
-                let kept = solve_keeping(&c, limits, &mut proofs, &mut |_| {});
+                let kept = solve_keeping(&c, limits, &mut proofs, &[], &mut |_| {});
                 assert_eq!(score(kept.value.unwrap()), brute(&c), "{c:?}");
                 loaded += proofs.loaded;
                 first.get_or_insert((c, kept.nodes));
             }
             // A position solved again from its own proofs (a run resumed) is almost free.
             if let Some((c, nodes)) = first {
-                let again = solve_keeping(&c, limits, &mut proofs, &mut |_| {});
+                let again = solve_keeping(&c, limits, &mut proofs, &[], &mut |_| {});
                 assert_eq!(score(again.value.unwrap()), brute(&c), "{c:?}");
                 again_nodes += again.nodes;
                 first_nodes += nodes;
@@ -1900,7 +1956,7 @@ mod tests {
             c.play(m);
             let mut p = Proofs::load(&path, 100).unwrap();
             let before = p.len();
-            solve_keeping(&c, limits, &mut p, &mut |_| {});
+            solve_keeping(&c, limits, &mut p, &[], &mut |_| {});
             assert_eq!(p.loaded, before);
             assert!(p.len() > before);
             counts.push(p.merge_into(&path).unwrap());

@@ -187,6 +187,12 @@ enum Command {
         /// (fewer, larger proofs make a smaller file).
         #[arg(long, value_name = "N", default_value_t = 100_000)]
         proofs_work: u64,
+        /// Amazons: search these moves first, in this order (then the rest in the solver's
+        /// own order), as "e1-e3/d4 e1-c3/d3". For a proof split by the opponent's replies:
+        /// the answers that won the sibling positions often win here too, and a winning
+        /// move tried first settles the position at once.
+        #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+        first: Option<String>,
     },
     /// Review a played game: each player move against the engine's best, marked
     /// inaccuracy, mistake or blunder by the expected score it threw away, with each
@@ -782,6 +788,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             turns,
             proofs,
             proofs_work,
+            first,
         } => {
             let g = game.position()?;
             let dir = tables.unwrap_or_else(tabla_ai::ur_table::default_dir);
@@ -806,6 +813,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     "--proofs: only for Amazons (the other games are solved without a table \
                      of positions)"
                         .into(),
+                    2,
+                ));
+            }
+            if first.is_some() && !matches!(g, AnyGame::Amazons(_)) {
+                return Err(Failure(
+                    "--first: only for Amazons (the other games are solved by their tables)".into(),
                     2,
                 ));
             }
@@ -853,8 +866,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .map_err(|e| Failure(format!("--proofs: {e}"), 2))?,
                 None => tabla_ai::solve::Proofs::default(),
             };
-            let mut s = tabla_ai::solve::solve_any_keeping(&g, limits, &mut kept, &mut progress)
-                .map_err(|e| Failure(e, 2))?;
+            let first: Vec<String> =
+                first.iter().flat_map(|f| f.split_whitespace()).map(str::to_string).collect();
+            if let Some(m) = first.iter().find(|&m| g.as_dyn().box_clone().play_text(m).is_err()) {
+                return Err(Failure(
+                    format!(
+                        "--first: '{m}' is not a legal move here (expected moves such as {})",
+                        g.as_dyn().legal().iter().take(3).cloned().collect::<Vec<_>>().join(" ")
+                    ),
+                    2,
+                ));
+            }
+            let mut s =
+                tabla_ai::solve::solve_any_keeping(&g, limits, &mut kept, &first, &mut progress)
+                    .map_err(|e| Failure(e, 2))?;
             // A file that cannot be written must not cost the answer: it is printed first.
             let mut unsaved = None;
             let proofs = proofs.as_ref().map(|path| ProofsReport {

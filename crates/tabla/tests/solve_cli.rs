@@ -423,3 +423,40 @@ fn proofs_carry_proven_positions_from_one_solve_to_the_next() {
     assert_eq!(std::fs::read(&other).unwrap(), b"hello");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--first`: the moves named are searched first, so a winning one named first is the one
+/// given, whatever the solver's own order would have found; the value never changes; a
+/// move that is not legal, or another game, is refused with exit 2 before any search.
+#[test]
+fn first_searches_the_named_moves_before_the_rest() {
+    let board = ["amazons", "-o", "layout=2.2./...2/1.../.1.1"];
+    let mut args = vec!["solve", "--all"];
+    args.extend_from_slice(&board);
+    let all = json(&tabla(&args));
+    assert_eq!(all["value"], "win");
+    let moves = all["moves"].as_array().unwrap();
+    let with = |v: &str| -> Vec<&str> {
+        moves.iter().filter(|m| m["value"] == v).map(|m| m["move"].as_str().unwrap()).collect()
+    };
+    let (winners, losers) = (with("win"), with("loss"));
+    assert!(winners.len() >= 2 && !losers.is_empty(), "{all}");
+    let plain = json(&tabla(&["solve", board[0], board[1], board[2]]));
+    let other = winners.iter().find(|&&w| plain["best"] != w).unwrap();
+    // A losing move, then a winning move the plain solve did not choose.
+    let order = format!("{} {other}", losers[0]);
+    let v = json(&tabla(&["solve", board[0], board[1], board[2], "--first", &order]));
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["best"], *other, "{v}");
+    let fails = |args: &[&str], says: &str| {
+        let out = tabla(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    };
+    fails(
+        &["solve", board[0], board[1], board[2], "--first", "a1-a2/a3"],
+        "'a1-a2/a3' is not a legal move",
+    );
+    fails(&["solve", "seega", "--first", "a1"], "only for Amazons");
+}
