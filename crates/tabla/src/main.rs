@@ -190,7 +190,7 @@ enum Command {
         /// Amazons: search these moves first, in this order (then the rest in the solver's
         /// own order), as "e1-e3/d4 e1-c3/d3". For a proof split by the opponent's replies:
         /// the answers that won the sibling positions often win here too, and a winning
-        /// move tried first settles the position at once.
+        /// move tried first settles the position with no losing move searched before it.
         #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
         first: Option<String>,
     },
