@@ -49,6 +49,7 @@ import argparse
 import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -62,7 +63,14 @@ def tabla(*args, check=True):
         if not check:
             return None
         sys.exit(f"tabla {' '.join(args)}: {out.stderr.strip()}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    # A long solve's last progress line: how many of its root moves were settled (refuted,
+    # for a position left open), which tells an open search stuck on its first move from
+    # one that went through several.
+    settled = re.findall(r"root moves settled (\d+)/(\d+)", out.stderr)
+    if args[0] == "solve" and settled:
+        r["root_settled"] = [int(x) for x in settled[-1]]
+    return r
 
 
 def swap_stones(move, answer):
