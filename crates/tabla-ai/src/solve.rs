@@ -185,8 +185,8 @@ pub fn solve<G: Solvable>(
 ///
 /// The root moves in `first` (legal ones, in their order) are searched before the rest:
 /// when a proof is split by the opponent's replies, the answers that won the siblings
-/// often win here too, and a winning move searched first ends the root at once, where the
-/// solver's own order may spend the whole time refuting losing moves before it.
+/// often win here too, and a winning move searched first ends the root once it is proven,
+/// where the solver's own order may spend the whole time refuting losing moves before it.
 ///
 /// # Panics
 /// As [`solve`].

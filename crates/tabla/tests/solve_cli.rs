@@ -16,6 +16,15 @@ fn json(out: &Output) -> serde_json::Value {
     serde_json::from_str(lines[0]).unwrap()
 }
 
+/// A wrong use: exit 2, a message on standard error that says what was wrong, nothing printed.
+fn fails(args: &[&str], says: &str) {
+    let out = tabla(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(says), "{args:?}: {err}");
+    assert!(out.stdout.is_empty());
+}
+
 fn keys(v: &serde_json::Value) -> BTreeSet<String> {
     v.as_object().expect("an object").keys().cloned().collect()
 }
@@ -390,13 +399,6 @@ fn proofs_carry_proven_positions_from_one_solve_to_the_next() {
     assert!(plain.get("proofs").is_none(), "{plain}");
     // Wrong uses: exit 2, a message that says what was wrong, and the file untouched.
     let before = std::fs::read(file).unwrap();
-    let fails = |args: &[&str], says: &str| {
-        let out = tabla(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert!(out.stdout.is_empty());
-    };
     fails(&["solve", "seega", "--proofs", file], "only for Amazons");
     // A file that cannot be written costs the file, never the answer.
     let nowhere = dir.join("no-such-dir").join("p.proofs");
@@ -447,13 +449,6 @@ fn first_searches_the_named_moves_before_the_rest() {
     let v = json(&tabla(&["solve", board[0], board[1], board[2], "--first", &order]));
     assert_eq!(v["value"], "win");
     assert_eq!(v["best"], *other, "{v}");
-    let fails = |args: &[&str], says: &str| {
-        let out = tabla(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(says), "{args:?}: {err}");
-        assert!(out.stdout.is_empty());
-    };
     fails(
         &["solve", board[0], board[1], board[2], "--first", "a1-a2/a3"],
         "'a1-a2/a3' is not a legal move",
