@@ -9,9 +9,9 @@ For each legal move of the position (after --moves), solves the position after i
 opponent to move) with at most --cap-ms, J at a time, and keeps each answer as a JSON line in
 DIR/<move>.json, so that a stopped run resumes where it was. A move left open at the cap is
 kept too, as DIR/<move>.open.json with its cap: a later run skips it (counted open) unless
-given a longer cap (or --hints, when it had none).
-DIR defaults to bench/results/split/<W>x<H>[+<moves>], inside the
-repository, so that hours of proofs are committed with the results they support (answers
+given a longer cap (or --hints, when it had none and some apply). DIR defaults to
+bench/results/split/<W>x<H>[+<moves>], inside the repository, so that hours of proofs
+are committed with the results they support (answers
 kept outside it were lost once with a machine); DIR/about.json names the position, and a
 run on another position refuses to mix its answers in. When the position is its own
 mirror image left to right, only one of each mirrored pair of moves is searched (the other
@@ -180,8 +180,10 @@ def main():
         if os.path.exists(path(m, ".open.json")):
             with open(path(m, ".open.json")) as f:
                 r = json.load(f)
-            # A search with hints it did not have is another search: tried again.
-            if r.get("cap_ms", 0) >= a.cap_ms and not (a.hints and "first" not in r):
+            # A search with hints it did not have is another search: tried again (once:
+            # the answer then keeps its hints, an empty list when none applied).
+            retry = a.hints and "first" not in r and hints((a.moves + " " + m).strip())
+            if r.get("cap_ms", 0) >= a.cap_ms and not retry:
                 return r
         return None
 
@@ -217,7 +219,7 @@ def main():
             r["earlier_ms"] = earlier.get("earlier_ms", 0) + earlier["ms"]
         r["wall_s"] = round(time.time() - t, 1)
         r["cap_ms"] = a.cap_ms
-        if first:
+        if a.hints:
             r["first"] = first
         if a.each_ms:
             r["each_ms"] = a.each_ms

@@ -817,8 +817,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 ));
             }
             if first.is_some() && !matches!(g, AnyGame::Amazons(_)) {
+                return Err(Failure("--first: only for Amazons".into(), 2));
+            }
+            // Checked before any file is read or position searched.
+            let first: Vec<String> =
+                first.iter().flat_map(|f| f.split_whitespace()).map(str::to_string).collect();
+            if let Some(m) = first.iter().find(|&m| g.as_dyn().box_clone().play_text(m).is_err()) {
+                let legal = g.as_dyn().legal();
+                let expected = match legal.len() {
+                    0 => "the game is over".to_string(),
+                    _ => {
+                        format!("expected moves such as {}", legal[..legal.len().min(3)].join(" "))
+                    }
+                };
                 return Err(Failure(
-                    "--first: only for Amazons (the other games are solved by their tables)".into(),
+                    format!("--first: '{m}' is not a legal move here ({expected})"),
                     2,
                 ));
             }
@@ -866,17 +879,6 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .map_err(|e| Failure(format!("--proofs: {e}"), 2))?,
                 None => tabla_ai::solve::Proofs::default(),
             };
-            let first: Vec<String> =
-                first.iter().flat_map(|f| f.split_whitespace()).map(str::to_string).collect();
-            if let Some(m) = first.iter().find(|&m| g.as_dyn().box_clone().play_text(m).is_err()) {
-                return Err(Failure(
-                    format!(
-                        "--first: '{m}' is not a legal move here (expected moves such as {})",
-                        g.as_dyn().legal().iter().take(3).cloned().collect::<Vec<_>>().join(" ")
-                    ),
-                    2,
-                ));
-            }
             let mut s =
                 tabla_ai::solve::solve_any_keeping(&g, limits, &mut kept, &first, &mut progress)
                     .map_err(|e| Failure(e, 2))?;
