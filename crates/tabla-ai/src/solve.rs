@@ -440,7 +440,7 @@ fn merged(mut slots: Vec<Slot>) -> Vec<Slot> {
 
 /// Asks the kernel to back a table of a GiB or more with huge pages. Probes land anywhere
 /// in it: with 4 KiB pages each one also misses the address-translation cache and walks
-/// page tables that fit in no cache (a third more positions a second with an 8 GiB table,
+/// page tables that fit in no cache (1.2–1.3× the positions a second with an 8 GiB table,
 /// `bench/results/solve.md`). Smaller tables are left alone: a short solve touches a few
 /// of their pages, and would have whole 2 MiB pages cleared for each.
 fn huge_pages(table: &[Slot]) {
