@@ -278,6 +278,10 @@ pub struct Lines {
     cells: Box<[LineCell; MAX_LINES * 16]>,
     /// Every line's word with nothing on the board (walls only); unused lines all walls.
     pub(super) walls: [u16; MAX_LINES],
+    /// Per direction of the geometry, in its order, the index of that direction in
+    /// [`Free`]'s counts: listing the turns direction by direction in this order gives them
+    /// in the order of walking the geometry's rays.
+    slot: [u8; 2 * MAX_AXES],
 }
 
 impl Lines {
@@ -311,7 +315,10 @@ impl Lines {
         let mut on_lines = Vec::new();
         let mut walls = [u16::MAX; MAX_LINES];
         let mut count = 0;
+        let mut slot = [0u8; 2 * MAX_AXES];
         for (a, &(forward, back)) in axes.iter().enumerate() {
+            slot[forward] = 2 * a as u8;
+            slot[back] = 2 * a as u8 + 1;
             for c in geo.cells().filter(|&c| geo.neighbour(c, back).is_none()) {
                 let run: Vec<Cell> =
                     std::iter::once(c).chain(geo.ray(c, forward).iter().copied()).collect();
@@ -330,7 +337,7 @@ impl Lines {
         for (slot, x) in on_lines {
             cells[slot] = LineCell { at: at[x.index()], cell: x };
         }
-        Some(Lines { axes: axes.len(), at, cells, walls })
+        Some(Lines { axes: axes.len(), at, cells, walls, slot })
     }
 
     /// The number of axes (3, 4 or 6).
@@ -422,6 +429,15 @@ impl Lines {
             f.total += forward + back;
         }
         f
+    }
+
+    /// The `i`-th (0-based, nearest first) free cell that [`Lines::free`] counted in its
+    /// direction `k` (forward directions even, back directions odd).
+    #[inline(always)]
+    fn along(&self, f: &Free, k: usize, i: u32) -> &LineCell {
+        let start = f.starts[k % 12];
+        let idx = if k % 2 == 0 { start.wrapping_add(i) } else { start.wrapping_sub(i) };
+        &self.cells[idx as usize % (MAX_LINES * 16)]
     }
 
     /// The `r`-th (0-based) of the free cells that [`Lines::free`] counted.
@@ -752,6 +768,21 @@ impl Amazons {
                 return;
             }
         }
+        if let (false, Some(lines)) = (self.cfg.killer, &self.cfg.lines) {
+            match lines.axes {
+                4 => self.list_lines::<4>(lines, moves),
+                3 => self.list_lines::<3>(lines, moves),
+                _ => self.list_lines::<6>(lines, moves),
+            }
+            return;
+        }
+        self.list_walking(moves);
+    }
+
+    /// The queens' turns of [`Amazons::list_moves`] by walking the geometry's rays cell by
+    /// cell: boards without [`Lines`], and killer Amazons (whose queens may land on enemies).
+    pub(super) fn list_walking(&self, moves: &mut Vec<Move>) {
+        let p = self.turn;
         for &from in self.queens[p].as_slice() {
             self.for_each_reach(from, from, Some(p), |to| {
                 // After a capture the target cell holds our queen; the stone's rays start
@@ -761,6 +792,48 @@ impl Amazons {
                 });
             });
         }
+    }
+
+    /// The queens' turns of [`Amazons::list_moves`] from the line words (not killer Amazons):
+    /// the free cells along each line are two bit counts, and the cells come in the order of
+    /// [`Amazons::list_walking`] (the geometry's directions in its order, nearest first).
+    fn list_lines<const A: usize>(&self, lines: &Lines, moves: &mut Vec<Move>) {
+        let dirs = (2 * A).min(2 * MAX_AXES);
+        for &from in self.queens[self.turn].as_slice() {
+            let fa = lines.at(from);
+            let reach = lines.free::<A>(&self.lines, fa, None);
+            for &k in &lines.slot[..dirs] {
+                let k = usize::from(k);
+                for i in 0..reach.counts[k % 12] {
+                    let to = lines.along(&reach, k, i);
+                    let shots = lines.free::<A>(&self.lines, &to.at, Some(fa));
+                    for &k2 in &lines.slot[..dirs] {
+                        let k2 = usize::from(k2);
+                        for j in 0..shots.counts[k2 % 12] {
+                            let stone = lines.along(&shots, k2, j).cell;
+                            moves.push(Move::Shot { from, to: to.cell, stone });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Amazons::count_moves`] for the queens' turns from the line words (not killer
+    /// Amazons): per queen move, its shots are one [`Lines::free`] total.
+    fn count_lines<const A: usize>(&self, lines: &Lines) -> u64 {
+        let mut n = 0;
+        for &from in self.queens[self.turn].as_slice() {
+            let fa = lines.at(from);
+            let reach = lines.free::<A>(&self.lines, fa, None);
+            for k in 0..(2 * A).min(2 * MAX_AXES) {
+                for i in 0..reach.counts[k] {
+                    let to = lines.along(&reach, k, i);
+                    n += u64::from(lines.free::<A>(&self.lines, &to.at, Some(fa)).total);
+                }
+            }
+        }
+        n
     }
 
     /// A random turn drawn by `self`'s [`Sampler`].
@@ -999,6 +1072,21 @@ impl Amazons {
                 return n;
             }
         }
+        if let (false, Some(lines)) = (self.cfg.killer, &self.cfg.lines) {
+            return n + match lines.axes {
+                4 => self.count_lines::<4>(lines),
+                3 => self.count_lines::<3>(lines),
+                _ => self.count_lines::<6>(lines),
+            };
+        }
+        n + self.count_by_rays()
+    }
+
+    /// The queens' turns of [`Amazons::count_moves`] by [`Rays128`] (or on larger boards by
+    /// walking the rays): boards without [`Lines`], and killer Amazons.
+    pub(super) fn count_by_rays(&self) -> u64 {
+        let p = self.turn;
+        let mut n = 0;
         let queens = self.queens[p].as_slice();
         if let Some(rays) = &self.cfg.rays128 {
             let land = self.capturable(p);
@@ -1014,5 +1102,62 @@ impl Amazons {
             self.for_each_reach(from, from, Some(p), |to| n += self.count_shots(to, from));
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabla_core::rand::{rngs::SmallRng, SeedableRng};
+    use tabla_core::{Game, GameOptions, ToMove};
+
+    fn game(words: &str) -> Amazons {
+        let words: Vec<String> = words.split_whitespace().map(String::from).collect();
+        let o = GameOptions::parse(super::super::config::OPTIONS, &words).unwrap();
+        Amazons::from_options(&o).unwrap()
+    }
+
+    /// The line-word listing and count (the solver's and perft's hot path) give exactly the
+    /// turns that walking the geometry's rays gives, in the same order (the solver breaks
+    /// ties by it, and the contracts show it), at every position of random games on square,
+    /// holed, odd-shaped and hex boards, for two to four players.
+    #[test]
+    fn line_words_list_and_count_as_walking_the_rays() {
+        let variants = [
+            "size=6",
+            "size=5",
+            "size=10",
+            "size=8 holes=d4,e5",
+            "board=hex side=4",
+            "board=hex side=4 hex_diagonals=on",
+            "size=10 players=4 queens=1",
+            "players=3",
+            "placement=alternate queens=2",
+            "layout=..1.../#....-/--...2/...... turn=2",
+            "layout=.2.2./2...2/...../...../1...1/.1.1.",
+        ];
+        let (mut fast, mut walked, mut buf) = (Vec::new(), Vec::new(), Vec::new());
+        for v in variants {
+            let mut checked = 0;
+            for seed in 0..3 {
+                let mut g = game(v);
+                assert!(g.cfg.lines.is_some() && !g.cfg.killer, "{v}: not the line-word path");
+                let mut rng = SmallRng::seed_from_u64(seed);
+                while let ToMove::Player(_) = g.to_move() {
+                    g.legal_moves(&mut fast);
+                    walked.clear();
+                    walked.extend(fast.iter().filter(|m| matches!(m, Move::Place(_))));
+                    if !g.must_place(g.turn) {
+                        g.list_walking(&mut walked);
+                        assert_eq!(g.count_moves(), g.count_by_rays(), "{v}: {g:?}");
+                        checked += 1;
+                    }
+                    assert_eq!(fast, walked, "{v}: {g:?}");
+                    assert_eq!(g.count_moves(), fast.len() as u64, "{v}: {g:?}");
+                    g.play(g.random_move(&mut rng, &mut buf));
+                }
+            }
+            assert!(checked > 20, "{v}: only {checked} positions with queen turns");
+        }
     }
 }
