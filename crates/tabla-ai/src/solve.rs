@@ -214,7 +214,7 @@ fn search_root<G: Solvable>(
     limits: Limits,
     first: &[G::Move],
 ) -> Solution<G::Move> {
-    let mut moves = s.ordered(g, me);
+    let mut moves = s.ordered(g, me, false);
     // A stable sort: the moves of `first` in its order, then the rest in the solver's.
     moves.sort_by_key(|m| first.iter().position(|f| f == m).unwrap_or(first.len()));
     s.root_moves = moves.len();
@@ -492,6 +492,8 @@ struct Solver<'a, G: Solvable> {
     ply: usize,
     /// Per ply, the last move that refuted a position there (the killer heuristic).
     killers: Vec<Option<G::Move>>,
+    /// The moves with their order keys, reused by [`Solver::ordered`].
+    keyed: Vec<(u64, G::Move)>,
     /// See [`Solution::clashes`].
     clashes: u64,
 }
@@ -523,6 +525,7 @@ impl<'a, G: Solvable> Solver<'a, G> {
             lists: Vec::new(),
             ply: 0,
             killers: Vec::new(),
+            keyed: Vec::new(),
             clashes: 0,
         }
     }
@@ -555,37 +558,61 @@ impl<'a, G: Solvable> Solver<'a, G> {
         self.killers[self.ply] = Some(m);
     }
 
-    /// The moves of `g` (where `me` moves), fewest replies first.
-    fn ordered(&mut self, g: &G, me: Player) -> Vec<G::Move> {
+    /// The moves of `g` (where `me` moves), fewest replies first. A move into a position the
+    /// table already has lost for the opponent comes first, as does one that wins at once;
+    /// with `early` such a move ends the ordering there (the search settles it from the table
+    /// at once, so the rest need no counting: an enhanced transposition cut-off). A move into
+    /// a position the table has won for the opponent comes last.
+    fn ordered(&mut self, g: &G, me: Player, early: bool) -> Vec<G::Move> {
         let mut moves = self.lists.pop().unwrap_or_default();
         g.legal_moves(&mut moves);
-        if moves.len() > 1 {
-            let mut keyed: Vec<(u64, G::Move)> = moves
-                .iter()
-                .map(|&m| {
-                    let mut c = g.clone();
-                    c.play(m);
-                    let k = match c.to_move() {
-                        // A move that wins at once first; one that loses at once last.
-                        ToMove::Over => match c.outcome() {
-                            Some(o) if o.winners.contains(me) => 0,
-                            _ => u64::MAX,
-                        },
-                        _ => 1 + c.count_legal_moves(),
-                    };
-                    (k, m)
-                })
-                .collect();
-            keyed.sort_by_key(|&(k, _)| k);
-            moves.clear();
-            moves.extend(keyed.into_iter().map(|(_, m)| m));
+        if moves.len() <= 1 {
+            return moves;
         }
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
+        for (i, &m) in moves.iter().enumerate() {
+            let mut c = g.clone();
+            c.play(m);
+            let k = match c.to_move() {
+                // A move that wins at once first; one that loses at once last.
+                ToMove::Over => match c.outcome() {
+                    Some(o) if o.winners.contains(me) => 0,
+                    _ => u64::MAX,
+                },
+                _ => match self.peek(Self::key(&c)) {
+                    Some((_, -1)) => 0,
+                    Some((1, _)) => u64::MAX - 1,
+                    _ => 1 + c.count_legal_moves(),
+                },
+            };
+            if k == 0 && early {
+                moves.swap(0, i);
+                self.keyed = keyed;
+                return moves;
+            }
+            keyed.push((k, m));
+        }
+        keyed.sort_by_key(|&(k, _)| k);
+        moves.clear();
+        moves.extend(keyed.iter().map(|&(_, m)| m));
+        self.keyed = keyed;
         moves
     }
 
     fn key(g: &G) -> u64 {
         // Never 0, which marks an empty slot.
         (g.hash() ^ g.rules_key()) | 1
+    }
+
+    /// The bounds the table keeps under `key`, without the second hash: for the order of
+    /// moves only, which a false match cannot make wrong (the search itself probes with it).
+    fn peek(&self, key: u64) -> Option<(i8, i8)> {
+        if self.table.is_empty() {
+            return None;
+        }
+        let i = key as usize & self.mask;
+        self.table[i..i + 2].iter().find(|s| s[0] == key).map(|s| unpack(s[1]))
     }
 
     /// Proven bounds `(lo, hi)` of a position, if the table has them.
@@ -696,7 +723,7 @@ impl<'a, G: Solvable> Solver<'a, G> {
             alpha = alpha.max(v);
         }
         if alpha < beta {
-            let moves = self.ordered(g, me);
+            let moves = self.ordered(g, me, true);
             for &m in &moves {
                 if Some(m) == killer {
                     continue;
@@ -771,7 +798,7 @@ pub fn length<G: Solvable>(g: &G, time: Duration) -> Option<Length<G::Move>> {
     // The solver's own table is not used here (its entries are −1/0/1): the smallest one.
     let limits = Limits { time, table_mb: 1, all: false, each: None };
     let mut s = Lengths { solver: Solver::<G>::new(limits, &mut noop), bounds: HashMap::new() };
-    let moves = s.solver.ordered(g, me);
+    let moves = s.solver.ordered(g, me, false);
     let (mut alpha, beta) = (-LENGTH_WIN - 1, LENGTH_WIN + 1);
     let mut best = None;
     for &m in &moves {
@@ -844,7 +871,7 @@ impl<G: Solvable> Lengths<'_, G> {
         beta = beta.min(hi);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = i16::MIN;
-        let moves = self.solver.ordered(g, me);
+        let moves = self.solver.ordered(g, me, false);
         for &m in &moves {
             let Some(v) = self.child(g, me, m, alpha, beta) else {
                 self.solver.lists.push(moves);

@@ -436,7 +436,7 @@ impl Lines {
     #[inline(always)]
     fn along(&self, f: &Free, k: usize, i: u32) -> &LineCell {
         let start = f.starts[k % 12];
-        let idx = if k % 2 == 0 { start.wrapping_add(i) } else { start.wrapping_sub(i) };
+        let idx = if k.is_multiple_of(2) { start.wrapping_add(i) } else { start.wrapping_sub(i) };
         &self.cells[idx as usize % (MAX_LINES * 16)]
     }
 
