@@ -1940,6 +1940,48 @@ mod tests {
     /// Positions carried from one solve to the next (`--proofs`) save work and never change
     /// a value: each child of a random position solved in turn, every solve starting from
     /// what the ones before proved, agrees with plain negamax.
+    /// A move into a position the table holds lost for the opponent is ordered first, and
+    /// below the root ends the ordering; one into a position held won for the opponent goes
+    /// last; without such entries the order is fewest replies first.
+    #[test]
+    fn moves_into_positions_the_table_holds_are_ordered_by_them() {
+        let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+        let limits = Limits { time: Duration::from_secs(60), table_mb: 1, all: false, each: None };
+        let mut checked = 0;
+        while checked < 30 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let ToMove::Player(me) = g.to_move() else { continue };
+            let mut noop = |_: Progress| {};
+            let mut s = Solver::<Amazons>::new(limits, &mut noop);
+            let plain = s.ordered(&g, me, false);
+            let open: Vec<_> = plain
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut c = g.clone();
+                    c.play(m);
+                    c.outcome().is_none()
+                })
+                .collect();
+            if open.len() < 3 || open.len() < plain.len() {
+                continue;
+            }
+            let (win, loss) = (open[open.len() - 1], open[0]);
+            for (m, lo, hi) in [(win, -1, -1), (loss, 1, 1)] {
+                let mut c = g.clone();
+                c.play(m);
+                s.store(Solver::<Amazons>::key(&c), c.check(), lo, hi, 1);
+            }
+            let root = s.ordered(&g, me, false);
+            assert_eq!(root.len(), plain.len());
+            assert_eq!(root[0], win, "{g:?}");
+            assert_eq!(root[root.len() - 1], loss, "{g:?}");
+            let below = s.ordered(&g, me, true);
+            assert_eq!(below[0], win, "{g:?}");
+            checked += 1;
+        }
+    }
+
     #[test]
     fn proofs_carried_between_solves_save_work_and_change_no_value() {
         let mut rng = Rng(0x6a09_e667_f3bc_c909);
