@@ -1937,9 +1937,6 @@ mod tests {
         assert!(chosen > 10, "{chosen} positions with a second winning move");
     }
 
-    /// Positions carried from one solve to the next (`--proofs`) save work and never change
-    /// a value: each child of a random position solved in turn, every solve starting from
-    /// what the ones before proved, agrees with plain negamax.
     /// A move into a position the table holds lost for the opponent is ordered first, and
     /// below the root ends the ordering; one into a position held won for the opponent goes
     /// last; without such entries the order is fewest replies first.
@@ -1982,6 +1979,9 @@ mod tests {
         }
     }
 
+    /// Positions carried from one solve to the next (`--proofs`) save work and never change
+    /// a value: each child of a random position solved in turn, every solve starting from
+    /// what the ones before proved, agrees with plain negamax.
     #[test]
     fn proofs_carried_between_solves_save_work_and_change_no_value() {
         let mut rng = Rng(0x6a09_e667_f3bc_c909);
