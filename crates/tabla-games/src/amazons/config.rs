@@ -231,8 +231,8 @@ pub struct Config {
     /// Rays as bitsets, for boards of at most 128 cells (most games): `None` on larger ones,
     /// which walk the rays cell by cell instead.
     pub rays128: Option<Rays128>,
-    /// The board's lines with occupancy words, for the stepwise sampler: `None` on boards
-    /// that [`Lines`] does not take.
+    /// The board's lines with occupancy words, for listing and counting turns and for the
+    /// stepwise sampler: `None` on boards that [`Lines`] does not take.
     pub lines: Option<Lines>,
     /// Tells this rule set and board from others (see `Game::rules_key`).
     pub rules_key: u64,

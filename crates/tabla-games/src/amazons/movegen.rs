@@ -1,8 +1,8 @@
 //! Legal turns: listing, counting (perft's last ply) and uniform sampling (playouts).
 //!
-//! Boards of at most 128 cells (nearly every game) use [`Rays128`], every ray as a bitset;
-//! larger ones walk the geometry's rays cell by cell. Both give the same turns in the same
-//! order of queens.
+//! Boards of at most 128 cells (nearly every game) use [`Rays128`], every ray as a bitset,
+//! and list and count turns from [`Lines`]' occupancy words where the board has them; larger
+//! ones walk the geometry's rays cell by cell. All give the same turns in the same order.
 
 use super::config::{Placement, MAX_QUEENS};
 use super::position::{Amazons, Move};
