@@ -219,6 +219,9 @@ test('Seega: the switch from placing to moving is announced; the turns without a
   await waitMyTurnOrEnd(page);
   assert.match(await page.locator('[data-prompt]').textContent(), /Lerakás/);
   for (let i = 0; i < 12; i++) {
+    // Read the position only on my turn: read while the computer's last placement is still
+    // coming, it says "placing", and the test would play my first moving turn by mistake.
+    await waitMyTurnOrEnd(page);
     const g = await liveGame(page);
     if (/ moving /.test(g.state.position) || g.state.result) break;
     await playTurnByClicks(page);
