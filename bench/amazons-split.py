@@ -117,6 +117,8 @@ def main():
                     "positions it proved in DIR/<move>.proofs (tabla solve --proofs), so that a "
                     "move left open can be resumed (--resume) instead of started over; the "
                     "file is removed once the move is settled")
+    ap.add_argument("--dfpn", action="store_true", help="prove each move by proof-number "
+                    "search (tabla solve --dfpn) instead of alpha-beta")
     ap.add_argument("--resume", action="store_true", help="with --keep-proofs: give every "
                     "open move that has a .proofs file another --cap-ms, from where it stopped")
     ap.add_argument("--proofs-work", type=int, default=None, help="with --keep-proofs: keep "
@@ -206,6 +208,8 @@ def main():
             extra += ["--proofs-work", str(a.proofs_work)]
         if a.each_ms:
             extra += ["--each-ms", str(a.each_ms)]
+        if a.dfpn:
+            extra += ["--dfpn"]
         first = hints(moves) if a.hints else []
         if first:
             extra += ["--first", " ".join(first)]

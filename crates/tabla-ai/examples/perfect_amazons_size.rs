@@ -50,8 +50,11 @@ fn main() {
                 continue;
             }
             n += 1;
-            let s =
-                solve(&g, Limits { time: cap, table_mb: 64, all: false, each: None }, &mut |_| {});
+            let s = solve(
+                &g,
+                Limits { time: cap, table_mb: 64, all: false, each: None, dfpn: false },
+                &mut |_| {},
+            );
             if s.value.is_some() {
                 proven += 1;
                 worst = worst.max(s.elapsed);

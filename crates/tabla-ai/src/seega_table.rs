@@ -928,6 +928,7 @@ mod tests {
             table_mb: 1,
             all: false,
             each: None,
+            dfpn: false,
         };
         let (mut same, mut differ) = (0, 0);
         for i in 0..400 {

@@ -193,6 +193,11 @@ enum Command {
         /// move tried first settles the position with no losing move searched before it.
         #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
         first: Option<String>,
+        /// Amazons: prove each move by depth-first proof-number search (df-pn) instead of
+        /// alpha-beta. It follows the cheapest open part of the whole proof, where
+        /// alpha-beta finishes one move before looking at the next; values are the same.
+        #[arg(long)]
+        dfpn: bool,
     },
     /// Review a played game: each player move against the engine's best, marked
     /// inaccuracy, mistake or blunder by the expected score it threw away, with each
@@ -789,6 +794,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             proofs,
             proofs_work,
             first,
+            dfpn,
         } => {
             let g = game.position()?;
             let dir = tables.unwrap_or_else(tabla_ai::ur_table::default_dir);
@@ -818,6 +824,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             if first.is_some() && !matches!(g, AnyGame::Amazons(_)) {
                 return Err(Failure("--first: only for Amazons".into(), 2));
+            }
+            if dfpn && !matches!(g, AnyGame::Amazons(_)) {
+                return Err(Failure(
+                    "--dfpn: only for Amazons (proof numbers here know win and loss, not draws)"
+                        .into(),
+                    2,
+                ));
             }
             // Checked before any file is read or position searched.
             let first: Vec<String> =
@@ -863,6 +876,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 table_mb,
                 all,
                 each: each_ms.map(Duration::from_millis),
+                dfpn,
             };
             // Long proofs say how far they have got, on standard error.
             let mut progress = |p: tabla_ai::solve::Progress| {
