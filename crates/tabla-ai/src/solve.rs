@@ -223,6 +223,23 @@ fn search_root<G: Solvable>(
     limits: Limits,
     first: &[G::Move],
 ) -> Solution<G::Move> {
+    if !s.df.is_empty() && !limits.all && limits.each.is_none() {
+        // One proof-number search of the whole position: it spreads the work over the root
+        // moves by their numbers, where one search per move finishes each before the next.
+        let (value, best) = match s.dfpn_root(g, first) {
+            Some((v, best)) => (Some(Value::from_score(v)), best),
+            None => (None, None),
+        };
+        return Solution {
+            value,
+            best,
+            moves: Vec::new(),
+            nodes: s.nodes,
+            elapsed: s.start.elapsed(),
+            spent: Vec::new(),
+            clashes: s.clashes,
+        };
+    }
     let mut moves = s.ordered(g, me, false);
     // A stable sort: the moves of `first` in its order, then the rest in the solver's.
     moves.sort_by_key(|m| first.iter().position(|f| f == m).unwrap_or(first.len()));
@@ -515,6 +532,10 @@ struct Solver<'a, G: Solvable> {
     df: Vec<dfpn::Entry>,
     /// With [`Limits::dfpn`]: the moves of a position being expanded, per ply, reused.
     kids: Vec<Vec<dfpn::Kid<G::Move>>>,
+    /// With [`Limits::dfpn`]: the root's moves to expand first among equals (`--first`).
+    root_first: Vec<G::Move>,
+    /// With [`Limits::dfpn`]: the root's winning move, once proven.
+    root_win: Option<G::Move>,
 }
 
 impl<'a, G: Solvable> Solver<'a, G> {
@@ -554,6 +575,8 @@ impl<'a, G: Solvable> Solver<'a, G> {
                 Vec::new()
             },
             kids: Vec::new(),
+            root_first: Vec::new(),
+            root_win: None,
         }
     }
 
@@ -1967,6 +1990,44 @@ mod tests {
         }
         assert!(wins > 20 && wins < 130, "{wins} wins of {checked}");
         assert!(moves_checked > 500, "{moves_checked}");
+    }
+
+    /// One df-pn search of the whole position (`--dfpn` without `--all` or `--each-ms`):
+    /// plain negamax's value, and a best move that wins when the position is won, with and
+    /// without moves to expand first.
+    #[test]
+    fn one_proof_number_search_of_the_root_agrees_with_plain_negamax() {
+        let mut rng = Rng(0x6a09_e667_f3bc_c908);
+        let limits = Limits {
+            time: Duration::from_secs(60),
+            table_mb: 1,
+            all: false,
+            each: None,
+            dfpn: true,
+        };
+        let (mut checked, mut wins) = (0, 0);
+        while checked < 150 {
+            let Some(g) = random_position(&mut rng) else { continue };
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let first: Vec<_> = moves.iter().rev().take(3).copied().collect();
+            let v = brute(&g);
+            for first in [&[][..], &first[..]] {
+                let s = solve_keeping(&g, limits, &mut Proofs::default(), first, &mut |_| {});
+                assert_eq!(score(s.value.expect("solved in time")), v, "{g:?}");
+                match s.best {
+                    Some(b) => {
+                        let mut c = g.clone();
+                        c.play(b);
+                        assert!(c.outcome().is_some() || brute(&c) == -1, "{g:?}");
+                    }
+                    None => assert_eq!(v, -1, "{g:?}"),
+                }
+            }
+            checked += 1;
+            wins += i32::from(v == 1);
+        }
+        assert!(wins > 20 && wins < 130, "{wins} wins of {checked}");
     }
 
     /// Root moves searched first (`--first`) change the order, never the value: with the

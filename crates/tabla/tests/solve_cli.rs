@@ -455,3 +455,32 @@ fn first_searches_the_named_moves_before_the_rest() {
     );
     fails(&["solve", "seega", "--first", "a1"], "only for Amazons");
 }
+
+/// `--dfpn` proves the same values as alpha-beta, whole positions and (with `--all`) every
+/// move, and gives a winning move when won; other games are refused with exit 2.
+#[test]
+fn dfpn_proves_what_alpha_beta_proves() {
+    for layout in ["layout=2.2./...2/1.../.1.1", "layout=.22./2..2/1..1/.11.", SMALL[2]] {
+        let plain = json(&tabla(&["solve", "amazons", "-o", layout, "--all"]));
+        let df = json(&tabla(&["solve", "amazons", "-o", layout, "--all", "--dfpn"]));
+        assert_eq!(plain["value"], df["value"], "{layout}");
+        let values = |v: &serde_json::Value| -> BTreeSet<(String, String)> {
+            v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| (m["move"].as_str().unwrap().into(), m["value"].as_str().unwrap().into()))
+                .collect()
+        };
+        assert_eq!(values(&plain), values(&df), "{layout}");
+        let whole = json(&tabla(&["solve", "amazons", "-o", layout, "--dfpn"]));
+        assert_eq!(whole["value"], plain["value"], "{layout}");
+        if whole["value"] == "win" {
+            let best = whole["best"].as_str().unwrap();
+            assert!(values(&plain).contains(&(best.into(), "win".into())), "{layout}: {best}");
+        } else {
+            assert!(whole["best"].is_null());
+        }
+    }
+    fails(&["solve", "seega", "--dfpn"], "--dfpn: only for Amazons");
+}

@@ -143,6 +143,32 @@ impl<G: Solvable> Solver<'_, G> {
         Some(if won_there == (p == me) { 1 } else { -1 })
     }
 
+    /// The value of `g` for `me` (who moves there) proven by one df-pn search of the whole
+    /// position, with a winning move when won; `None` when the time ran out. The moves of
+    /// `first` are expanded first when the numbers tie.
+    pub(super) fn dfpn_root(&mut self, g: &G, first: &[G::Move]) -> Option<(i8, Option<G::Move>)> {
+        self.root_first = first.to_vec();
+        self.root_win = None;
+        let (pn, _) = self.mid(g, INF, INF)?;
+        if pn != 0 {
+            return Some((-1, None));
+        }
+        if self.root_win.is_none() {
+            // Won without an expansion (decided by its regions, or held in the table):
+            // prove the moves one by one until one wins.
+            let ToMove::Player(me) = g.to_move() else { return None };
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            for m in moves {
+                if self.dfpn_child(g, me, m)? == 1 {
+                    self.root_win = Some(m);
+                    break;
+                }
+            }
+        }
+        Some((1, self.root_win))
+    }
+
     /// Expands `g` until its proof number reaches `th_pn` or its disproof number `th_dn`
     /// (both for the player to move), and returns them; `None` when the time ran out.
     fn mid(&mut self, g: &G, th_pn: u32, th_dn: u32) -> Option<(u32, u32)> {
@@ -170,6 +196,11 @@ impl<G: Solvable> Solver<'_, G> {
         let before = self.nodes;
         let mut moves = self.lists.pop().unwrap_or_default();
         g.legal_moves(&mut moves);
+        if self.ply == 0 && !self.root_first.is_empty() {
+            // Ties of the numbers go to the earlier move: the root's hints first.
+            let first = &self.root_first;
+            moves.sort_by_key(|m| first.iter().position(|f| f == m).unwrap_or(first.len()));
+        }
         let mut kids = self.kids.pop().unwrap_or_default();
         kids.clear();
         for &m in &moves {
@@ -223,6 +254,9 @@ impl<G: Solvable> Solver<'_, G> {
                 Kid { m: k.m, win: cdn, lose: cpn }
             };
         };
+        if self.ply == 0 {
+            self.root_win = kids.iter().find(|k| k.win == 0).map(|k| k.m);
+        }
         self.kids.push(kids);
         let (pn, dn) = result?;
         let work = earlier + (self.nodes - before);
