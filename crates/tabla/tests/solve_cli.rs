@@ -25,6 +25,16 @@ fn fails(args: &[&str], says: &str) {
     assert!(out.stdout.is_empty());
 }
 
+/// The moves of a `--all` line with their values.
+fn move_values(v: &serde_json::Value) -> BTreeSet<(String, String)> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap().into(), m["value"].as_str().unwrap().into()))
+        .collect()
+}
+
 fn keys(v: &serde_json::Value) -> BTreeSet<String> {
     v.as_object().expect("an object").keys().cloned().collect()
 }
@@ -151,15 +161,7 @@ fn each_ms_gives_every_move_its_own_time_and_reports_it() {
     args.extend_from_slice(&["--each-ms", "20000"]);
     let each = json(&tabla(&args));
     assert_eq!(each["value"], plain["value"]);
-    let values = |v: &serde_json::Value| -> BTreeSet<(String, String)> {
-        v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| (m["move"].as_str().unwrap().into(), m["value"].as_str().unwrap().into()))
-            .collect()
-    };
-    assert_eq!(values(&each), values(&plain));
+    assert_eq!(move_values(&each), move_values(&plain));
     for m in each["moves"].as_array().unwrap() {
         assert!(m["nodes"].as_u64().is_some() && m["ms"].as_u64().is_some(), "{m}");
     }
@@ -464,20 +466,12 @@ fn dfpn_proves_what_alpha_beta_proves() {
         let plain = json(&tabla(&["solve", "amazons", "-o", layout, "--all"]));
         let df = json(&tabla(&["solve", "amazons", "-o", layout, "--all", "--dfpn"]));
         assert_eq!(plain["value"], df["value"], "{layout}");
-        let values = |v: &serde_json::Value| -> BTreeSet<(String, String)> {
-            v["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| (m["move"].as_str().unwrap().into(), m["value"].as_str().unwrap().into()))
-                .collect()
-        };
-        assert_eq!(values(&plain), values(&df), "{layout}");
+        assert_eq!(move_values(&plain), move_values(&df), "{layout}");
         let whole = json(&tabla(&["solve", "amazons", "-o", layout, "--dfpn"]));
         assert_eq!(whole["value"], plain["value"], "{layout}");
         if whole["value"] == "win" {
             let best = whole["best"].as_str().unwrap();
-            assert!(values(&plain).contains(&(best.into(), "win".into())), "{layout}: {best}");
+            assert!(move_values(&plain).contains(&(best.into(), "win".into())), "{layout}: {best}");
         } else {
             assert!(whole["best"].is_null());
         }
