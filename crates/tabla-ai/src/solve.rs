@@ -18,9 +18,9 @@
 //!   if and only if it has more (the literature's strongest cheap idea; the counts are exact
 //!   for small regions by a sub-search, else bounded by the region's empty cells).
 //!
-//! With [`Limits::dfpn`] each root move is proven by proof-number search instead
-//! ([`dfpn`]): the same table of proven positions, the same counting, another order of
-//! work, several times faster on the large Amazons proofs.
+//! With [`Limits::dfpn`] the position (or, with `all` or `each`, each root move) is proven
+//! by proof-number search instead ([`dfpn`]): the same table of proven positions, the same
+//! counting, another order of work, several times faster on the large Amazons proofs.
 //!
 //! Nothing here knows an answer: every value comes from the search, and property tests
 //! (below) check both searches against plain negamax on many random small positions.
@@ -131,8 +131,9 @@ pub struct Limits {
     /// is unknown and the search goes on to the next, so that a proof too large for one run
     /// still says how many of its moves stand (as the literature reports partial proofs).
     pub each: Option<Duration>,
-    /// Prove each root move by depth-first proof-number search ([`dfpn`]) instead of
-    /// alpha-beta (`--dfpn`). Games without draws only.
+    /// Prove by depth-first proof-number search ([`dfpn`]) instead of alpha-beta
+    /// (`--dfpn`): the whole position in one search, or each root move in its own with
+    /// `all` or `each`. Games searched with a table (Amazons, no draws) only.
     pub dfpn: bool,
 }
 

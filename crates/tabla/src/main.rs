@@ -193,9 +193,10 @@ enum Command {
         /// move tried first settles the position with no losing move searched before it.
         #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
         first: Option<String>,
-        /// Amazons: prove each move by depth-first proof-number search (df-pn) instead of
-        /// alpha-beta. It follows the cheapest open part of the whole proof, where
-        /// alpha-beta finishes one move before looking at the next; values are the same.
+        /// Amazons: prove by depth-first proof-number search (df-pn) instead of alpha-beta:
+        /// the whole position in one search (with --all or --each-ms, each move in its own).
+        /// It follows the cheapest open part of the whole proof, where alpha-beta finishes
+        /// one move before looking at the next; values are the same.
         #[arg(long)]
         dfpn: bool,
     },

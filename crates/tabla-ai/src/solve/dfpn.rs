@@ -8,10 +8,12 @@
 //! entries. Proof and disproof numbers start from the same mobility measure as the
 //! alpha-beta order (a position where the opponent has `n` replies needs `n` refutations).
 //!
-//! Values are win or loss only (a game with draws is not searched this way: [`super::refusal`]
-//! and the CLI keep it to Amazons). Proven positions go into the solver's table of proven
-//! bounds, so that proofs files, `--first` and `--each-ms` work as with alpha-beta; open ones
-//! keep their numbers in a table of their own.
+//! Values are win or loss only: only games searched with a table (Amazons, which has no
+//! draws) are searched this way, and the CLI refuses `--dfpn` for the others. Proven
+//! positions go into the solver's table of proven bounds, so that proofs files, `--first`,
+//! `--each-ms` and `--all` work as with alpha-beta; open ones keep their numbers in a table of
+//! their own, which dies with the search (a resumed proof starts again from its proven
+//! positions only).
 
 use super::{result_for, Solvable, Solver};
 use tabla_core::{Player, ToMove};
@@ -42,7 +44,7 @@ pub(super) struct Kid<M> {
 
 /// The 1+ε of the threshold: the best move may be searched until its number reaches this
 /// many times the second best's. Measured on eight 5×6 positions (`bench/results/solve.md`):
-/// ×1.25 (the literature's usual ε) took 4–10 times as long as ×5, thrashing between
+/// ×1.25 (the literature's usual ε) took 2–11 times as long as ×5, thrashing between
 /// siblings (each switch re-expands a position and probes every move's entry); ×13 was a
 /// little slower than ×5.
 const EPS_TIMES: u32 = 5;
